@@ -1,0 +1,55 @@
+"""Worker hosts, known from their heartbeats."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from blobbench.core.clock import utcnow
+from blobbench.core.config import get_settings
+from blobbench.hosts.schemas import Heartbeat, HostRead
+from blobbench.models import Host
+
+
+def is_online(host: Host | None) -> bool:
+    if host is None or host.last_seen_at is None:
+        return False
+    limit = timedelta(seconds=get_settings().host_offline_after_s)
+    return utcnow() - host.last_seen_at <= limit
+
+
+def get_host(session: Session, name: str) -> Host | None:
+    return session.scalar(select(Host).where(Host.name == name))
+
+
+def list_hosts(session: Session) -> list[Host]:
+    return list(session.scalars(select(Host).order_by(Host.name)))
+
+
+def record_heartbeat(session: Session, beat: Heartbeat) -> Host:
+    """Create or refresh a host. Two first heartbeats racing both end up on one row."""
+    host = get_host(session, beat.name)
+    if host is None:
+        try:
+            with session.begin_nested():
+                host = Host(name=beat.name)
+                session.add(host)
+        except IntegrityError:
+            host = get_host(session, beat.name)
+    assert host is not None
+    host.hostname = beat.hostname
+    if beat.facts:
+        host.facts = beat.facts
+    host.last_seen_at = utcnow()
+    session.flush()
+    return host
+
+
+def to_read(host: Host, queue_depth: int | None = None) -> HostRead:
+    return HostRead(
+        name=host.name, hostname=host.hostname, online=is_online(host),
+        last_seen_at=host.last_seen_at, facts=host.facts or {}, queue_depth=queue_depth,
+    )

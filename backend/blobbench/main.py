@@ -1,0 +1,96 @@
+"""The FastAPI application: versioned API under /api/v1 and the built UI at /."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import APIRouter, FastAPI, Request, status
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.routing import APIRoute
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel
+
+from blobbench import __version__
+from blobbench.catalog.router import router as catalog_router
+from blobbench.core.config import get_settings
+from blobbench.core.crypto import SecretKeyMissing
+from blobbench.engine.errors import EngineError
+from blobbench.hosts.router import router as hosts_router
+from blobbench.regressions.router import router as regressions_router
+from blobbench.runs.router import router as runs_router
+from blobbench.samples.router import router as samples_router
+from blobbench.schedules.router import router as schedules_router
+from blobbench.targets.router import router as targets_router
+from blobbench.tokens.router import router as tokens_router
+from blobbench.workers.router import router as workers_router
+
+API_PREFIX = "/api/v1"
+
+
+class Health(BaseModel):
+    status: str
+    version: str
+
+
+def _operation_id(route: APIRoute) -> str:
+    return f"{route.tags[0]}-{route.name}" if route.tags else route.name
+
+
+def _api_router() -> APIRouter:
+    api = APIRouter(prefix=API_PREFIX)
+
+    @api.get("/health", response_model=Health, tags=["meta"])
+    def health() -> Health:
+        return Health(status="ok", version=__version__)
+
+    for router in (tokens_router, targets_router, hosts_router, runs_router, regressions_router,
+                   schedules_router, samples_router, catalog_router, workers_router):
+        api.include_router(router)
+    return api
+
+
+def _mount_ui(app: FastAPI, dist: Path) -> None:
+    """Serve the built single-page app; unknown non-API paths get index.html."""
+    index = dist / "index.html"
+    if (dist / "assets").is_dir():
+        app.mount("/assets", StaticFiles(directory=dist / "assets"), name="assets")
+
+    @app.get("/{path:path}", include_in_schema=False)
+    def spa(path: str):
+        if path.startswith("api/"):
+            return JSONResponse({"detail": f"No API route /{path}"}, status.HTTP_404_NOT_FOUND)
+        candidate = (dist / path).resolve()
+        if path and candidate.is_file() and candidate.is_relative_to(dist.resolve()):
+            return FileResponse(candidate)
+        if index.is_file():
+            return FileResponse(index)
+        return PlainTextResponse(
+            "The UI is not built yet: run `make up` (or `npm --prefix frontend run build`).",
+            status.HTTP_503_SERVICE_UNAVAILABLE,
+        )
+
+
+def create_app() -> FastAPI:
+    app = FastAPI(
+        title="BlobBench",
+        version=__version__,
+        description="Benchmark how to store binary data in MySQL. Writes need "
+        "`Authorization: Bearer <token>` (`blobbench token create`).",
+        generate_unique_id_function=_operation_id,
+        openapi_url=f"{API_PREFIX}/openapi.json",
+        docs_url=f"{API_PREFIX}/docs",
+        redoc_url=None,
+    )
+
+    @app.exception_handler(EngineError)
+    async def engine_error(_: Request, exc: EngineError) -> JSONResponse:
+        return JSONResponse({"detail": exc.message, "code": exc.code},
+                            status.HTTP_422_UNPROCESSABLE_CONTENT)
+
+    @app.exception_handler(SecretKeyMissing)
+    async def secret_missing(_: Request, exc: SecretKeyMissing) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status.HTTP_503_SERVICE_UNAVAILABLE)
+
+    app.include_router(_api_router())
+    _mount_ui(app, get_settings().frontend_dist)
+    return app

@@ -1,0 +1,4 @@
+export const hostKeys = {
+  all: ["hosts"] as const,
+  list: () => [...hostKeys.all, "list"] as const,
+};

@@ -1,0 +1,1 @@
+"""BlobBench worker: runs matrix cells from its host's queue and reports through the API."""

@@ -1,0 +1,29 @@
+"""Worker lifecycle hooks: start heartbeats and deliver spooled reports when ready."""
+
+from __future__ import annotations
+
+from celery.signals import worker_ready, worker_shutdown
+
+from blobbench.core.config import get_settings
+
+from blobbench_worker.heartbeat import Heartbeat
+
+_heartbeat: Heartbeat | None = None
+
+
+@worker_ready.connect
+def _on_ready(**_: object) -> None:
+    global _heartbeat
+    from blobbench_worker.runner import sender
+    from blobbench_worker.tasks import client, spool
+
+    _heartbeat = Heartbeat(client(), get_settings().host_name, get_settings().heartbeat_s)
+    _heartbeat.beat()
+    _heartbeat.start()
+    spool().flush(sender(client()))
+
+
+@worker_shutdown.connect
+def _on_shutdown(**_: object) -> None:
+    if _heartbeat is not None:
+        _heartbeat.stop()

@@ -1,0 +1,50 @@
+"""A local spool of reports not yet accepted by the API, so nothing measured is lost."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from blobbench_worker.api_client import ApiRejected, ApiUnavailable
+
+
+class Spool:
+    """One JSON file per pending report, written atomically, deleted once delivered."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        directory.mkdir(parents=True, exist_ok=True)
+
+    def put(self, kind: str, cell_id: int, payload: dict) -> Path:
+        path = self.directory / f"{cell_id:012d}.{kind}.json"
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps({"kind": kind, "cell_id": cell_id, "payload": payload}))
+        os.replace(tmp, path)
+        return path
+
+    def pending(self) -> list[Path]:
+        return sorted(self.directory.glob("*.json"))
+
+    def deliver(self, path: Path, send: Callable[[str, int, dict], object]) -> bool:
+        """Send one spooled report. True when it left the spool (accepted, or refused for good)."""
+        entry = json.loads(path.read_text())
+        try:
+            send(entry["kind"], entry["cell_id"], entry["payload"])
+        except ApiUnavailable:
+            return False
+        except ApiRejected:
+            path.rename(path.with_suffix(".rejected"))  # kept for a person to inspect
+            return True
+        path.unlink(missing_ok=True)
+        return True
+
+    def flush(self, send: Callable[[str, int, dict], object]) -> int:
+        """Deliver everything pending; stop at the first report the API cannot take now."""
+        delivered = 0
+        for path in self.pending():
+            if not self.deliver(path, send):
+                break
+            delivered += 1
+        return delivered
