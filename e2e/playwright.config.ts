@@ -20,7 +20,8 @@ export default defineConfig({
   outputDir: "./test-results",
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One retry in CI: a flaky failure is still printed (as "flaky"), a real one fails twice.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"]],
   timeout: 60_000,

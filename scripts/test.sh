@@ -38,11 +38,13 @@ results=()
 passed=0 failed=0 skipped=0
 # suite NAME CMD...: run one suite with no stdin (so nothing waits for input or watches files).
 # Any non-zero exit fails the suite, including pytest's 5 ("no tests collected").
+# Its output also goes to logs/test-NAME.log, from which a failure's excerpt is repeated at the end
+# (CI logs are often read from the bottom).
 suite() {
   local name="$1" t0=$SECONDS rc=0
   shift
   log "suite $name: $*"
-  "$@" </dev/null || rc=$?
+  "$@" </dev/null 2>&1 | tee "$LOG_DIR/test-$name.log" || rc=$?
   if ((rc == 0)); then
     passed=$((passed + 1))
     results+=("  $name: ok in $((SECONDS - t0))s")
@@ -69,6 +71,25 @@ if [[ -f e2e/package.json ]]; then
 else
   skip e2e "no e2e/package.json"
 fi
+
+# failure_excerpt NAME: the lines that say what failed, without colour codes.
+failure_excerpt() {
+  local file="$LOG_DIR/test-$1.log"
+  [[ -f "$file" ]] || return 0
+  echo
+  echo "---- why suite $1 failed (full log: $file) ----"
+  sed 's/\x1b\[[0-9;]*m//g' "$file" | case "$1" in
+    pytest) sed -n '/short test summary info/,$p' | head -n 60 ;;
+    e2e) grep -E -A 9 '^  [0-9]+\) \[' | grep -v '^\s*$' | head -n 60 ;;
+    *) tail -n 40 ;;
+  esac
+}
+for line in "${results[@]}"; do
+  if [[ "$line" == *FAILED* ]]; then
+    name="${line#  }"
+    failure_excerpt "${name%%:*}"
+  fi
+done
 
 echo
 echo "make test finished in $((SECONDS - started))s:"

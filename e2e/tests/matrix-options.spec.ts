@@ -16,7 +16,7 @@ import { TargetsPage } from "../pages/targets-page";
 
 const dataDir = process.env.E2E_DATA_DIR!;
 const hostName = process.env.E2E_HOST!;
-const TARGET = "options-mariadb";
+const TARGET = `options-mariadb-${Date.now().toString(36)}`;
 
 function adminToken(): string {
   return readFileSync(path.join(dataDir, "admin.token"), "utf8").trim();

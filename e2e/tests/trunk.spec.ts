@@ -22,6 +22,8 @@ const STORAGES = ["dynamic", "compressed:8"];
 const DATASETS = ["random:62", "random:2"];
 const SIZES = ["1KiB", "64KiB", "1MiB"];
 const SERIES = METHODS.length * STORAGES.length;
+// Unique per attempt: a retry (or --repeat-each) on the same stack registers its own target.
+const TARGET = `local-mariadb-${Date.now().toString(36)}`;
 
 function adminToken(): string {
   return readFileSync(path.join(dataDir, "admin.token"), "utf8").trim();
@@ -41,7 +43,7 @@ test("a person benchmarks the local MariaDB from the dashboard", async ({ page }
   await test.step("register the local MariaDB and see its version and flavour", async () => {
     await targets.goto();
     await targets.register({
-      name: "local-mariadb",
+      name: TARGET,
       host: "127.0.0.1",
       port: 3306,
       user: "root",
@@ -51,7 +53,7 @@ test("a person benchmarks the local MariaDB from the dashboard", async ({ page }
     await expect(targets.error).toBeHidden();
     await expect(targets.success).toContainText("MariaDB");
     await expect(targets.success).toContainText(/\d+\.\d+\.\d+/);
-    const row = targets.row("local-mariadb");
+    const row = targets.row(TARGET);
     await expect(row.getByTestId("target-flavour")).toHaveText("MariaDB");
     await expect(row.getByTestId("target-version")).toHaveText(/\d+\.\d+\.\d+/);
   });
@@ -82,7 +84,7 @@ test("a person benchmarks the local MariaDB from the dashboard", async ({ page }
   await test.step("start a 60-cell run", async () => {
     await newRun.goto();
     await newRun.fill({
-      target: "local-mariadb",
+      target: TARGET,
       host: hostName,
       methods: METHODS,
       storages: STORAGES,
