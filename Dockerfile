@@ -39,6 +39,7 @@ COPY scripts/docker-entrypoint.sh /usr/local/bin/blobbench-entrypoint
 ENV PATH=/opt/venv/bin:$PATH \
     PYTHONUNBUFFERED=1 \
     BLOBBENCH_DATA_DIR=/data \
+    HOST=0.0.0.0 \
     BLOBBENCH_FRONTEND_DIST=/app/frontend/dist
 USER blobbench
 VOLUME /data

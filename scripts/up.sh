@@ -13,6 +13,7 @@ ensure_frontend_build
 
 PORT="${PORT:-8000}"
 HOST="${HOST:-127.0.0.1}"
+export HOST # the API refuses reads without a token when this is not a loopback address
 
 # Broker and target: what the caller set, else a shared server, else a private one.
 ensure_redis

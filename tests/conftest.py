@@ -28,7 +28,8 @@ os.environ.update(
     REDIS_URL=TEST_REDIS_URL,
     BLOBBENCH_HOST_NAME="pytest-host",
 )
-os.environ.pop("DATABASE_URL", None)
+for _var in ("DATABASE_URL", "HOST", "BLOBBENCH_AUTH"):
+    os.environ.pop(_var, None)
 os.environ.pop("BLOBBENCH_WORKER_TOKEN", None)
 
 
@@ -140,7 +141,8 @@ def client(db):
 
     from blobbench.main import create_app
 
-    with TestClient(create_app()) as c:
+    # Requests come from 127.0.0.1, like a person on the machine running BlobBench.
+    with TestClient(create_app(), client=("127.0.0.1", 50000)) as c:
         yield c
 
 

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fastapi import APIRouter, FastAPI, Request, status
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi import APIRouter, Depends, FastAPI, Request, status
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, RedirectResponse
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
 
 from blobbench import __version__
 from blobbench.catalog.router import router as catalog_router
+from blobbench.core.auth import SessionDep, require_read
 from blobbench.core.config import get_settings
 from blobbench.core.crypto import SecretKeyMissing
 from blobbench.engine.errors import EngineError
@@ -20,6 +21,8 @@ from blobbench.regressions.router import router as regressions_router
 from blobbench.runs.router import router as runs_router
 from blobbench.samples.router import router as samples_router
 from blobbench.schedules.router import router as schedules_router
+from blobbench.sharing import service as sharing
+from blobbench.sharing.router import router as sharing_router
 from blobbench.targets.router import router as targets_router
 from blobbench.tokens.router import router as tokens_router
 from blobbench.workers.router import router as workers_router
@@ -43,10 +46,28 @@ def _api_router() -> APIRouter:
     def health() -> Health:
         return Health(status="ok", version=__version__)
 
-    for router in (tokens_router, targets_router, hosts_router, runs_router, regressions_router,
-                   schedules_router, samples_router, catalog_router, workers_router):
-        api.include_router(router)
+    # Tokens and worker routes check their own tokens; every other route is read by people and
+    # goes through require_read (sign-in beyond localhost, share keys confined to their run).
+    api.include_router(tokens_router)
+    api.include_router(workers_router)
+    for router in (targets_router, hosts_router, runs_router, regressions_router,
+                   schedules_router, samples_router, catalog_router, sharing_router):
+        api.include_router(router, dependencies=[Depends(require_read)])
     return api
+
+
+class InsecureBind(RuntimeError):
+    """Listening beyond localhost with authentication off."""
+
+
+def _check_bind() -> None:
+    settings = get_settings()
+    if settings.auth == "off" and settings.listens_beyond_localhost:
+        raise InsecureBind(
+            f"Refusing to start: HOST={settings.bind_host} is reachable from other machines and "
+            "BLOBBENCH_AUTH=off would let anyone read every result. Bind to 127.0.0.1 or set "
+            "BLOBBENCH_AUTH=auto."
+        )
 
 
 def _mount_ui(app: FastAPI, dist: Path) -> None:
@@ -54,6 +75,15 @@ def _mount_ui(app: FastAPI, dist: Path) -> None:
     index = dist / "index.html"
     if (dist / "assets").is_dir():
         app.mount("/assets", StaticFiles(directory=dist / "assets"), name="assets")
+
+    @app.get("/l/{code}", include_in_schema=False)
+    def short_link(code: str, session: SessionDep):
+        link = sharing.resolve(session, code)
+        if link is None:
+            return PlainTextResponse(f"No short link '{code[:32]}'.", status.HTTP_404_NOT_FOUND)
+        sharing.count_visit(session, link)
+        session.commit()
+        return RedirectResponse(link.path, status.HTTP_302_FOUND)
 
     @app.get("/{path:path}", include_in_schema=False)
     def spa(path: str):
@@ -71,6 +101,7 @@ def _mount_ui(app: FastAPI, dist: Path) -> None:
 
 
 def create_app() -> FastAPI:
+    _check_bind()
     app = FastAPI(
         title="BlobBench",
         version=__version__,

@@ -4,7 +4,7 @@ from __future__ import annotations
 def test_me_names_the_token(client, admin_headers):
     response = client.get("/api/v1/auth/me", headers=admin_headers)
     assert response.status_code == 200
-    assert response.json() == {"name": "test-admin", "scope": "admin"}
+    assert response.json() == {"name": "test-admin", "scope": "admin", "run_id": None}
 
 
 def test_me_without_token_is_401(client):

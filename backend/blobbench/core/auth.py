@@ -6,18 +6,22 @@ import hashlib
 import secrets
 from typing import Annotated
 
-from fastapi import Depends, HTTPException, status
+from fastapi import Depends, HTTPException, Request, status
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from blobbench.core.clock import utcnow
+from blobbench.core.config import get_settings
 from blobbench.core.db import get_session
 from blobbench.models import Token
 
 SCOPES = ("admin", "run", "worker")
+# A share token opens one run (Token.run_id) read-only: the key of a read-only share link.
+SHARE_SCOPE = "share"
 # What each scope may do, beyond reading. admin implies everything except acting as a worker.
-_GRANTS = {"admin": {"admin", "run"}, "run": {"run"}, "worker": {"worker"}}
+_GRANTS = {"admin": {"admin", "run"}, "run": {"run"}, "worker": {"worker"}, SHARE_SCOPE: set()}
+_READ_METHODS = {"GET", "HEAD"}
 
 _bearer = HTTPBearer(auto_error=False, description="An API token: `blobbench token create`")
 
@@ -68,6 +72,32 @@ def require(scope: str):
 
     dependency.__name__ = f"require_{scope}"
     return dependency
+
+
+def require_read(
+    request: Request,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+    session: Annotated[Session, Depends(get_session)],
+) -> Token | None:
+    """Dependency of every route people read: a token is needed when the API listens beyond
+    localhost (or ``BLOBBENCH_AUTH=required``); a token that is sent must be valid; a share
+    token opens only its own run, and only for reading."""
+    token = None
+    if credentials is not None and credentials.credentials:
+        token = lookup_token(session, credentials.credentials)
+        if token is None:
+            raise _unauthorized("The token is unknown or revoked")
+    elif get_settings().reads_need_token(request.client.host if request.client else None):
+        raise _unauthorized("Sign in with a token: this BlobBench is reachable from other "
+                            "machines, so reading needs one too")
+    if token is not None and token.scope == SHARE_SCOPE:
+        run_id = request.path_params.get("run_id")
+        if request.method not in _READ_METHODS or str(run_id) != str(token.run_id):
+            raise HTTPException(
+                status.HTTP_403_FORBIDDEN,
+                detail=f"This share link opens run {token.run_id} for reading only",
+            )
+    return token
 
 
 RequireAdmin = Annotated[Token, Depends(require("admin"))]

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import socket
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -28,6 +30,12 @@ class Settings(BaseSettings):
     redis_url: str = Field(default="redis://127.0.0.1:6379/0", validation_alias="REDIS_URL")
     secret_key: str | None = Field(default=None, validation_alias="BLOBBENCH_SECRET_KEY")
     port: int = Field(default=8000, validation_alias="PORT")
+    bind_host: str = Field(default="127.0.0.1", validation_alias="HOST",
+                           description="Address the API listens on")
+    auth: Literal["auto", "required", "off"] = Field(
+        default="auto", validation_alias="BLOBBENCH_AUTH",
+        description="Whether reading needs a token: auto = only when listening beyond localhost",
+    )
     api_url: str | None = Field(default=None, validation_alias="BLOBBENCH_API_URL")
     host_name: str = Field(
         default_factory=lambda: socket.gethostname().split(".")[0],
@@ -58,6 +66,17 @@ class Settings(BaseSettings):
         return f"sqlite:///{self.data_path / 'blobbench.db'}"
 
     @property
+    def listens_beyond_localhost(self) -> bool:
+        return not is_loopback(self.bind_host)
+
+    def reads_need_token(self, client_host: str | None) -> bool:
+        """Writes always need a token. Reads need one when required, and in ``auto`` when the
+        API listens beyond localhost or the request comes from another machine."""
+        if self.auth == "auto":
+            return self.listens_beyond_localhost or not is_loopback(client_host or "")
+        return self.auth == "required"
+
+    @property
     def resolved_secret_key(self) -> str | None:
         return self.secret_key or _read(self.data_path / "secret.key")
 
@@ -72,6 +91,16 @@ class Settings(BaseSettings):
     @property
     def host_queue(self) -> str:
         return host_queue(self.host_name)
+
+
+def is_loopback(host: str) -> bool:
+    """True for addresses only this machine can reach (127.0.0.0/8, ::1, localhost)."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 def host_queue(host_name: str) -> str:

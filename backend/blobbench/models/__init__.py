@@ -4,6 +4,7 @@ from blobbench.models.alert import Alert
 from blobbench.models.base import Base
 from blobbench.models.dictionary import Dictionary
 from blobbench.models.host import Host
+from blobbench.models.link import Link
 from blobbench.models.run import (
     CELL_FINAL_STATES,
     CELL_STATES,
@@ -29,6 +30,7 @@ __all__ = [
     "Cell",
     "Dictionary",
     "Host",
+    "Link",
     "Result",
     "Run",
     "Sample",

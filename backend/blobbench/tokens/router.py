@@ -14,7 +14,7 @@ router = APIRouter(tags=["tokens"])
 
 @router.get("/auth/me", response_model=Me)
 def me(token: Annotated[Token, Depends(require("any"))]) -> Me:
-    return Me(name=token.name, scope=token.scope)
+    return Me(name=token.name, scope=token.scope, run_id=token.run_id)
 
 
 @router.get("/tokens", response_model=list[TokenRead])

@@ -6,6 +6,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 Scope = Literal["admin", "run", "worker"]
+# Share keys are tokens too (made by POST /runs/{id}/shares), listed but never minted here.
+AnyScope = Literal["admin", "run", "worker", "share"]
 
 
 class TokenCreate(BaseModel):
@@ -20,9 +22,10 @@ class TokenRead(BaseModel):
 
     id: int
     name: str
-    scope: Scope
+    scope: AnyScope
     prefix: str
     host: str | None
+    run_id: int | None = Field(description="For share keys: the one run they open")
     created_at: datetime
     last_used_at: datetime | None
     revoked_at: datetime | None
@@ -34,4 +37,5 @@ class TokenCreated(TokenRead):
 
 class Me(BaseModel):
     name: str
-    scope: Scope
+    scope: AnyScope
+    run_id: int | None = Field(default=None, description="For share keys: the one run they open")
