@@ -5,7 +5,10 @@ import { RouterProvider } from "react-router-dom";
 
 import { queryClient } from "./app/query-client";
 import { router } from "./app/router";
+import { captureShareKey } from "./lib/share";
 import "./styles.css";
+
+captureShareKey(window.location.search);
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -4,6 +4,7 @@
 import createClient, { type Middleware } from "openapi-fetch";
 
 import { formatErrorBody } from "../lib/error-detail";
+import { getShareKey } from "../lib/share";
 import { getToken } from "../lib/token";
 import type { paths } from "./schema";
 
@@ -35,7 +36,8 @@ async function readBody(response: Response): Promise<unknown> {
 
 const authAndErrors: Middleware = {
   onRequest({ request }) {
-    const token = getToken();
+    // A personal token wins; else the key of the share link this tab was opened with.
+    const token = getToken() ?? getShareKey();
     // A caller may send its own token (the sign-in page checks one before storing it).
     if (token && !request.headers.has("Authorization")) {
       request.headers.set("Authorization", `Bearer ${token}`);
@@ -70,4 +72,30 @@ export function expectData<T>(result: { data?: T; error?: unknown; response: Res
 /** Where a browser can download a file the API serves (CSV, JSON). */
 export function apiUrl(path: string): string {
   return `/api/v1${path}`;
+}
+
+/** Fetches an API file with the caller's credentials (reads may need a token) as a Blob. */
+export async function fetchApiFile(path: string): Promise<Blob> {
+  const token = getToken() ?? getShareKey();
+  const response = await fetch(apiUrl(path), {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) {
+    const body = await readBody(response);
+    const detail = typeof body === "object" && body !== null && "detail" in body ? body.detail : body;
+    throw new ApiError(response.status, formatErrorBody(response.status, response.statusText, body), detail);
+  }
+  return response.blob();
+}
+
+/** Offers a Blob to the person as a file download. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -1,8 +1,16 @@
-import { QueryClient } from "@tanstack/react-query";
+import { QueryCache, QueryClient } from "@tanstack/react-query";
 
 import { isApiError } from "../api/client";
 
+/** Fired when a read is refused for want of a (valid) token; the layout sends people to sign in. */
+export const UNAUTHORIZED_EVENT = "blobbench:unauthorized";
+
 export const queryClient = new QueryClient({
+  queryCache: new QueryCache({
+    onError: (error) => {
+      if (isApiError(error) && error.status === 401) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
+    },
+  }),
   defaultOptions: {
     queries: {
       staleTime: 2000,

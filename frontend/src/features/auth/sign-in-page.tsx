@@ -72,10 +72,16 @@ export function SignInPage() {
         </section>
       ) : (
         <form className="card form" onSubmit={onSubmit} data-testid="sign-in-form">
+          {params.get("reason") === "unauthorized" ? (
+            <p className="notice" data-testid="sign-in-needed">
+              This BlobBench asks for a token before showing anything: it is reachable from other
+              machines, or the token or share link used so far was revoked.
+            </p>
+          ) : null}
           <p className="muted">
             Paste the admin token printed by <code>make up</code>, or one made with{" "}
-            <code>blobbench token create</code>. Reading needs no token; starting runs and
-            registering targets do.
+            <code>blobbench token create</code>. On the machine running BlobBench reading needs no
+            token; from other machines it does, and starting runs or registering targets always do.
           </p>
           <label className="field">
             <span className="field-label">API token</span>

@@ -1,4 +1,4 @@
-import { api, apiUrl, expectData } from "../../api/client";
+import { api, expectData } from "../../api/client";
 import type { Capabilities, Catalog, CellRead, ResultRead, RunCreate, RunRead } from "../../api/types";
 
 const path = (runId: number) => ({ params: { path: { run_id: runId } } });
@@ -38,7 +38,7 @@ export async function listResults(runId: number): Promise<ResultRead[]> {
   return expectData(await api.GET("/api/v1/runs/{run_id}/results", path(runId)));
 }
 
-/** Download links for a run's results (public reads, so a plain link works). */
-export function resultsUrl(runId: number, format: "csv" | "json"): string {
-  return apiUrl(`/runs/${runId}/results${format === "csv" ? "?format=csv" : ""}`);
+/** The API path (under /api/v1) of a run's results as a file. */
+export function resultsPath(runId: number, format: "csv" | "json"): string {
+  return `/runs/${runId}/results${format === "csv" ? "?format=csv" : ""}`;
 }

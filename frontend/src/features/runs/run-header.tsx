@@ -3,6 +3,8 @@ import { ErrorMessage } from "../../components/error-message";
 import { ProgressBar } from "../../components/progress-bar";
 import { formatDateTime, formatDuration, parseTimestamp } from "../../lib/format";
 import { useEnsureToken } from "../../lib/use-ensure-token";
+import { ShareButton } from "../sharing/share-button";
+import { useSharedRun } from "../sharing/use-shared-run";
 import { isActive } from "./run-status";
 import { RunStatusBadge } from "./run-status-badge";
 import { useCancelRun } from "./use-runs";
@@ -19,29 +21,33 @@ export function RunHeader({ run }: { run: RunRead }) {
   const ensureToken = useEnsureToken();
   const { done, failed, total } = run.progress;
   const took = elapsed(run);
+  const readOnly = useSharedRun().runId !== null;
   return (
     <header className="run-header" data-testid="run-header">
       <div className="page-header-main">
         <h1>
           {run.name || `Run #${run.id}`} <RunStatusBadge status={run.status} testId="run-status" />
         </h1>
-        {isActive(run.status) ? (
+        {readOnly ? null : (
           <div className="page-header-actions">
-            <button
-              type="button"
-              className="button button-danger"
-              disabled={cancel.isPending}
-              data-testid="cancel-run"
-              onClick={() => {
-                if (ensureToken() && window.confirm("Cancel this run? Finished cells keep their results.")) {
-                  cancel.mutate();
-                }
-              }}
-            >
-              {cancel.isPending ? "Canceling…" : "Cancel run"}
-            </button>
+            <ShareButton runId={run.id} />
+            {isActive(run.status) ? (
+              <button
+                type="button"
+                className="button button-danger"
+                disabled={cancel.isPending}
+                data-testid="cancel-run"
+                onClick={() => {
+                  if (ensureToken() && window.confirm("Cancel this run? Finished cells keep their results.")) {
+                    cancel.mutate();
+                  }
+                }}
+              >
+                {cancel.isPending ? "Canceling…" : "Cancel run"}
+              </button>
+            ) : null}
           </div>
-        ) : null}
+        )}
       </div>
       <p className="run-meta">
         <span>
