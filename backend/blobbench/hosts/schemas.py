@@ -6,6 +6,15 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 
+class CurrentCell(BaseModel):
+    """A cell a host is measuring now."""
+
+    run_id: int
+    cell_id: int
+    label: str = Field(description="method · storage · dataset · size · workload")
+    started_at: datetime | None
+
+
 class HostRead(BaseModel):
     name: str
     hostname: str | None
@@ -13,6 +22,7 @@ class HostRead(BaseModel):
     last_seen_at: datetime | None
     facts: dict[str, Any]
     queue_depth: int | None = Field(default=None, description="Cells waiting in its queue")
+    current: list[CurrentCell] = Field(default_factory=list, description="Cells it is running now")
 
 
 class Heartbeat(BaseModel):

@@ -10,8 +10,8 @@ from sqlalchemy.orm import Session
 
 from blobbench.core.clock import utcnow
 from blobbench.core.config import get_settings
-from blobbench.hosts.schemas import Heartbeat, HostRead
-from blobbench.models import Host
+from blobbench.hosts.schemas import CurrentCell, Heartbeat, HostRead
+from blobbench.models import Cell, Host
 
 
 def is_online(host: Host | None) -> bool:
@@ -48,8 +48,30 @@ def record_heartbeat(session: Session, beat: Heartbeat) -> Host:
     return host
 
 
-def to_read(host: Host, queue_depth: int | None = None) -> HostRead:
+def _size_label(size: int) -> str:
+    for unit, shift in (("MiB", 20), ("KiB", 10)):
+        if size >= 1 << shift and size % (1 << shift) == 0:
+            return f"{size >> shift} {unit}"
+    return f"{size} B"
+
+
+def current_cells(session: Session) -> dict[str, list[CurrentCell]]:
+    """Running cells by host name, oldest first."""
+    running = session.scalars(select(Cell).where(Cell.status == "running")
+                              .order_by(Cell.started_at, Cell.id))
+    by_host: dict[str, list[CurrentCell]] = {}
+    for cell in running:
+        label = " · ".join([cell.method, cell.storage, cell.dataset, _size_label(cell.size),
+                            cell.workload + (f" ×{cell.concurrency}" if cell.concurrency > 1 else "")])
+        by_host.setdefault(cell.host, []).append(CurrentCell(
+            run_id=cell.run_id, cell_id=cell.id, label=label, started_at=cell.started_at))
+    return by_host
+
+
+def to_read(host: Host, queue_depth: int | None = None,
+            current: list[CurrentCell] | None = None) -> HostRead:
     return HostRead(
         name=host.name, hostname=host.hostname, online=is_online(host),
         last_seen_at=host.last_seen_at, facts=host.facts or {}, queue_depth=queue_depth,
+        current=current or [],
     )

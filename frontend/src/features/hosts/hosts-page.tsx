@@ -1,3 +1,5 @@
+import { Link } from "react-router-dom";
+
 import { EmptyState } from "../../components/empty-state";
 import { ErrorMessage } from "../../components/error-message";
 import { Loading } from "../../components/loading";
@@ -30,7 +32,9 @@ export function HostsPage() {
               <tr>
                 <th>Host</th>
                 <th>Status</th>
-                <th>Last seen</th>
+                <th>Last heartbeat</th>
+                <th>Running now</th>
+                <th>Queued</th>
                 <th>Facts</th>
               </tr>
             </thead>
@@ -52,7 +56,24 @@ export function HostsPage() {
                     <span className={`dot ${host.online ? "dot-online" : "dot-offline"}`} aria-hidden />
                     <span data-testid="host-status">{host.online ? "online" : "offline"}</span>
                   </td>
-                  <td title={formatDateTime(host.last_seen_at)}>{formatAgo(host.last_seen_at)}</td>
+                  <td title={formatDateTime(host.last_seen_at)} data-testid="host-last-seen">
+                    {formatAgo(host.last_seen_at)}
+                  </td>
+                  <td data-testid="host-current">
+                    {!host.current?.length ? (
+                      <span className="muted">idle</span>
+                    ) : (
+                      host.current.map((cell) => (
+                        <div key={cell.cell_id}>
+                          <Link to={`/runs/${cell.run_id}`}>run #{cell.run_id}</Link>{" "}
+                          <span className="small">{cell.label}</span>
+                        </div>
+                      ))
+                    )}
+                  </td>
+                  <td data-testid="host-queue-depth">
+                    {host.queue_depth === null || host.queue_depth === undefined ? "—" : host.queue_depth}
+                  </td>
                   <td>
                     <dl className="facts">
                       {summariseFacts(host.facts).map((fact) => (

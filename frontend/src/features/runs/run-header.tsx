@@ -5,6 +5,7 @@ import { formatDateTime, formatDuration, parseTimestamp } from "../../lib/format
 import { useEnsureToken } from "../../lib/use-ensure-token";
 import { ShareButton } from "../sharing/share-button";
 import { useSharedRun } from "../sharing/use-shared-run";
+import { runEtaSeconds } from "./run-eta";
 import { isActive } from "./run-status";
 import { RunStatusBadge } from "./run-status-badge";
 import { useCancelRun } from "./use-runs";
@@ -21,6 +22,7 @@ export function RunHeader({ run }: { run: RunRead }) {
   const ensureToken = useEnsureToken();
   const { done, failed, total } = run.progress;
   const took = elapsed(run);
+  const eta = runEtaSeconds(run, Date.now());
   const readOnly = useSharedRun().runId !== null;
   return (
     <header className="run-header" data-testid="run-header">
@@ -54,10 +56,11 @@ export function RunHeader({ run }: { run: RunRead }) {
           target <strong>{run.target_name}</strong>
         </span>
         <span>
-          from host <strong>{run.host}</strong>
+          from {run.hosts.length > 1 ? "hosts" : "host"} <strong>{run.hosts.join(", ")}</strong>
         </span>
         <span>created {formatDateTime(run.created_at)}</span>
         {took ? <span>{run.finished_at ? "took" : "running for"} {took}</span> : null}
+        {eta !== null ? <span data-testid="run-eta">about {formatDuration(eta)} left</span> : null}
       </p>
       <div className="run-progress">
         <ProgressBar value={done} max={total} failed={failed} testId="run-progress" label="Cells finished" />

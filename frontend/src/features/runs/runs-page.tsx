@@ -5,13 +5,16 @@ import { ErrorMessage } from "../../components/error-message";
 import { Loading } from "../../components/loading";
 import { PageHeader } from "../../components/page-header";
 import { ProgressBar } from "../../components/progress-bar";
-import { formatAgo, formatDateTime } from "../../lib/format";
+import { formatAgo, formatDateTime, formatDuration } from "../../lib/format";
+import { runEtaSeconds } from "./run-eta";
 import { RunStatusBadge } from "./run-status-badge";
 import { useRuns } from "./use-runs";
 
 export function RunsPage() {
   const runs = useRuns();
   const navigate = useNavigate();
+  // The list refetches every 2 s while a run is active: each render recomputes the ETAs.
+  const now = runs.dataUpdatedAt || Date.now();
   return (
     <div className="page">
       <PageHeader
@@ -39,6 +42,7 @@ export function RunsPage() {
                 <th>Run</th>
                 <th>Status</th>
                 <th>Progress</th>
+                <th>Left</th>
                 <th>Target</th>
                 <th>Host</th>
                 <th>Created</th>
@@ -68,8 +72,14 @@ export function RunsPage() {
                       {run.progress.done}/{run.progress.total}
                     </span>
                   </td>
+                  <td className="muted small" data-testid="run-eta">
+                    {(() => {
+                      const eta = runEtaSeconds(run, now);
+                      return eta === null ? (run.status === "running" ? "estimating…" : "") : `~${formatDuration(eta)}`;
+                    })()}
+                  </td>
                   <td>{run.target_name}</td>
-                  <td>{run.host}</td>
+                  <td>{run.hosts.join(", ")}</td>
                   <td title={formatDateTime(run.created_at)}>{formatAgo(run.created_at)}</td>
                 </tr>
               ))}
