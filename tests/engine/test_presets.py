@@ -20,3 +20,9 @@ def test_every_preset_expands_and_unknown_ones_are_refused():
         assert preset_cells(name)
     with pytest.raises(MatrixError, match="choose from"):
         preset_cells("nope")
+
+
+def test_every_preset_is_described():
+    from blobbench.engine.presets import MATRIX_PRESETS, PRESET_DESCRIPTIONS
+
+    assert set(PRESET_DESCRIPTIONS) == set(MATRIX_PRESETS)

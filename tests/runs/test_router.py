@@ -153,8 +153,27 @@ def test_a_run_may_name_a_single_matrix_preset(client, run_headers, target, onli
     assert response.json()["progress"]["total"] == 5 * 2 * 2 * 3
 
 
+def test_a_preset_of_several_matrices_runs_exactly_their_cells(client, run_headers, target,
+                                                               online_host, host_queue):
+    """seed001 unites a codec matrix (5 methods on dynamic rows) and a column-compression one
+    (none on a compressed column): 6 × 5 concurrencies, not the 5 × 2 × 5 of their envelope."""
+    body = {"target_id": target["id"], "host": online_host, "preset": "seed001"}
+    response = client.post("/api/v1/runs", json=body, headers=run_headers)
+    if response.status_code == 422:  # a target without column compression says why
+        assert "column" in response.json()["detail"].lower()
+        pytest.skip(response.json()["detail"])
+    assert response.status_code == 202, response.text
+    run = response.json()
+    assert run["matrix"]["storages"] == ["dynamic", "column"]
+    assert run["progress"]["total"] == 6 * 5
+    cells = client.get(f"/api/v1/runs/{run['id']}/cells").json()
+    pairs = {(c["method"], c["storage"]) for c in cells}
+    assert ("none", "column") in pairs and ("zstd", "column") not in pairs
+    assert len(cells) == len({(c["method"], c["storage"], c["concurrency"]) for c in cells})
+
+
 @pytest.mark.parametrize("extra, reason", [
-    ({"preset": "seed001"}, "unites 2 matrices, and a run holds one: use quick"),
+    ({"preset": "nope"}, "Unknown preset 'nope'; choose from: quick, seed000"),
     ({"preset": "quick", "matrix": TRUNK_MATRIX}, "either a 'matrix' or a 'preset'"),
     ({}, "either a 'matrix' or a 'preset'"),
 ])

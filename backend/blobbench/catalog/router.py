@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from fastapi import APIRouter
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from blobbench.engine.datasets import known_datasets
 from blobbench.engine.matrix import SIZE_PRESETS
+from blobbench.engine.presets import MATRIX_PRESETS, PRESET_DESCRIPTIONS, preset_cells
 
 router = APIRouter(prefix="/catalog", tags=["catalog"])
 
@@ -23,15 +24,25 @@ DATASETS = known_datasets()
 WORKLOADS = ["read", "read_cold", "write"]
 
 
+class MatrixPreset(BaseModel):
+    name: str
+    description: str
+    cells: int = Field(description="Cells per host")
+
+
 class Catalog(BaseModel):
     methods: list[str]
     storages: list[str]
     datasets: list[str]
     size_presets: dict[str, list[int]]
     workloads: list[str]
+    matrix_presets: list[MatrixPreset] = Field(description="Named matrices a run may use")
 
 
 @router.get("", response_model=Catalog)
 def get_catalog() -> Catalog:
     return Catalog(methods=METHODS, storages=STORAGES, datasets=DATASETS,
-                   size_presets=SIZE_PRESETS, workloads=WORKLOADS)
+                   size_presets=SIZE_PRESETS, workloads=WORKLOADS,
+                   matrix_presets=[MatrixPreset(name=name, description=PRESET_DESCRIPTIONS[name],
+                                                cells=len(preset_cells(name)))
+                                   for name in MATRIX_PRESETS])

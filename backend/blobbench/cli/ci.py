@@ -53,7 +53,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--host", action="append", required=True, dest="hosts",
                    help="host to run from; repeat for several (they run one after another)")
     what = p.add_mutually_exclusive_group(required=True)
-    what.add_argument("--preset", help="a named single-matrix preset, e.g. quick")
+    what.add_argument("--preset", help="a named preset: quick, seed000, seed000_real, seed001")
     what.add_argument("--matrix", type=Path,
                       help="JSON (or YAML) file: a matrix, or {matrix: …, settings: …}")
     p.add_argument("--baseline", help="run id or last:N to compare with (default: no comparison)")

@@ -24,7 +24,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
 from typing import Any
 
 from .capabilities import (
@@ -235,6 +235,22 @@ def expand(m: Matrix) -> list[CellSpec]:
             m.storages, m.datasets, m.sizes, m.methods, m.workloads, m.concurrency
         )
     ]
+
+
+def envelope(parts: list[Matrix]) -> Matrix:
+    """The smallest single matrix holding every value of ``parts``: what a run made of several
+    matrices (a preset) shows in its selectors. Its product may hold cells no part has."""
+    def values(dim: str) -> list:
+        return _dedupe(v for m in parts for v in getattr(m, dim))
+
+    return Matrix(methods=values("methods"), storages=values("storages"),
+                  datasets=values("datasets"), sizes=sorted(values("sizes")),
+                  workloads=values("workloads"), concurrency=sorted(values("concurrency")))
+
+
+def expand_all(parts: list[Matrix]) -> list[CellSpec]:
+    """Every cell of several matrices, each part in turn, a cell that two parts share once."""
+    return _dedupe((cell for m in parts for cell in expand(m)), key=astuple)
 
 
 def count(m: Matrix) -> int:

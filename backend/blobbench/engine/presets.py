@@ -62,6 +62,15 @@ MATRIX_PRESETS: dict[str, list[dict]] = {
 }
 
 
+#: One line for each preset, shown where people pick one.
+PRESET_DESCRIPTIONS: dict[str, str] = {
+    "quick": "5 methods × 2 storages × 2 datasets × 3 sizes: a first look in a few minutes",
+    "seed000": "seed 000's grid: 14 methods × 4 alphabets × 70 stub lengths (3,920 cells)",
+    "seed000_real": "seed 000's real-data charts: 14 methods on realistic records, 17 lengths",
+    "seed001": "seed 001: 1.2 KB JSON with dictionaries and column compression, 1–32 clients",
+}
+
+
 def preset_cells(name: str) -> list[CellSpec]:
     """Every cell of a preset, in run order (each sub-matrix in turn)."""
     if name not in MATRIX_PRESETS:

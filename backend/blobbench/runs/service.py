@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import asdict, dataclass
+from functools import cached_property
 from typing import Any
 
 from sqlalchemy import func, select, update
@@ -54,33 +55,32 @@ class RunPlan:
 
     target: Target
     hosts: list[str]
-    matrix: engine_matrix.Matrix
+    parts: list[engine_matrix.Matrix]
+
+    @property
+    def matrix(self) -> engine_matrix.Matrix:
+        """One matrix holding every value (the run's selectors); the cells are ``specs``."""
+        return self.parts[0] if len(self.parts) == 1 else engine_matrix.envelope(self.parts)
+
+    @cached_property
+    def specs(self) -> list[engine_matrix.CellSpec]:
+        return engine_matrix.expand_all(self.parts)
 
     @property
     def total_cells(self) -> int:
-        return engine_matrix.count(self.matrix) * len(self.hosts)
+        return len(self.specs) * len(self.hosts)
 
 
-def resolve_matrix(matrix: dict[str, Any] | None, preset: str | None) -> engine_matrix.Matrix:
-    """The matrix of a request that names either a matrix or a preset.
-
-    A run holds one matrix, so only presets that are a single matrix are accepted; the
-    presets that unite several (seed000, seed001 …) are refused with the ones that work.
-    """
+def resolve_matrices(matrix: dict[str, Any] | None, preset: str | None) -> list[engine_matrix.Matrix]:
+    """The matrices of a request that names either a matrix or a preset (a preset may unite
+    several: seed 000 has the compressed-row table only for uncompressed data)."""
     if (matrix is None) == (preset is None):
         raise RunRejected("Send either a 'matrix' or a 'preset' name (exactly one of them)")
     if preset is None:
-        return engine_matrix.parse_matrix(matrix)
-    single = [name for name, parts in MATRIX_PRESETS.items() if len(parts) == 1]
+        return [engine_matrix.parse_matrix(matrix)]
     if preset not in MATRIX_PRESETS:
-        raise RunRejected(f"Unknown preset '{preset}'; choose from: {', '.join(single)}")
-    parts = MATRIX_PRESETS[preset]
-    if len(parts) != 1:
-        raise RunRejected(
-            f"Preset '{preset}' unites {len(parts)} matrices, and a run holds one: use "
-            f"{', '.join(single)}, or send one of its matrices as 'matrix'"
-        )
-    return engine_matrix.parse_matrix(parts[0])
+        raise RunRejected(f"Unknown preset '{preset}'; choose from: {', '.join(MATRIX_PRESETS)}")
+    return [engine_matrix.parse_matrix(part) for part in MATRIX_PRESETS[preset]]
 
 
 def plan_run(session: Session, target_id: int, host_names: list[str],
@@ -96,7 +96,7 @@ def plan_run(session: Session, target_id: int, host_names: list[str],
         if hosts.get_host(session, name) is None:
             known = ", ".join(h.name for h in hosts.list_hosts(session)) or "none yet"
             raise RunRejected(f"Unknown host '{name}'; known hosts: {known}")
-    plan = RunPlan(target=target, hosts=host_names, matrix=resolve_matrix(matrix, preset))
+    plan = RunPlan(target=target, hosts=host_names, parts=resolve_matrices(matrix, preset))
     if missing := missing_samples(session, plan.matrix.datasets):
         raise RunRejected(f"Unknown sample(s) {', '.join(map(str, missing))}: upload them first "
                           "(POST /api/v1/samples)")
@@ -104,7 +104,8 @@ def plan_run(session: Session, target_id: int, host_names: list[str],
     if plan.total_cells > limit:
         raise MatrixError(f"The matrix has {plan.total_cells} cells; the limit is {limit}. "
                           "Remove some values")
-    engine_matrix.check_against_target(plan.matrix, target.facts or {})
+    for part in plan.parts:
+        engine_matrix.check_against_target(part, target.facts or {})
     return plan
 
 
@@ -158,7 +159,7 @@ def store_run(session: Session, plan: RunPlan, settings: dict[str, Any], *, name
             session.add(run)
     except IntegrityError:  # a concurrent request with the same idempotency key won
         return _by_idempotency_key(session, idempotency_key), False
-    specs = engine_matrix.expand(plan.matrix)
+    specs = plan.specs
     session.add_all(
         Cell(run_id=run.id, index=h * len(specs) + i, host=host, method=c.method,
              storage=c.storage, dataset=c.dataset, size=c.size, workload=c.workload,
