@@ -9,6 +9,7 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Red
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
+from sqlalchemy.exc import DataError
 
 from blobbench import __version__
 from blobbench.catalog.router import router as catalog_router
@@ -33,6 +34,29 @@ API_PREFIX = "/api/v1"
 class Health(BaseModel):
     status: str
     version: str
+
+
+def _documented_errors(app: FastAPI) -> None:
+    """Our 422s carry either FastAPI's list of field errors or one sentence (a domain rule, e.g.
+    "Unknown method 'lz5'…", with an optional ``code``): say so in the OpenAPI document, so
+    clients and schema checks expect both."""
+    build = app.openapi
+
+    def openapi() -> dict:
+        if app.openapi_schema is None:
+            schema = build()
+            error = schema.get("components", {}).get("schemas", {}).get("HTTPValidationError")
+            if error is not None:
+                error["properties"]["detail"] = {
+                    "title": "Detail",
+                    "anyOf": [{"type": "string"},
+                              {"type": "array", "items": {"$ref": "#/components/schemas/ValidationError"}}],
+                }
+                error["properties"]["code"] = {"type": "string", "title": "Code"}
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
 
 def _operation_id(route: APIRoute) -> str:
@@ -118,10 +142,20 @@ def create_app() -> FastAPI:
         return JSONResponse({"detail": exc.message, "code": exc.code},
                             status.HTTP_422_UNPROCESSABLE_CONTENT)
 
+    @app.exception_handler(OverflowError)
+    @app.exception_handler(DataError)
+    async def out_of_range(_: Request, exc: Exception) -> JSONResponse:
+        # An id or number larger than the database stores (e.g. /runs/99999999999): nothing
+        # with it can exist. The database's message is not passed on (it quotes SQL).
+        return JSONResponse({"detail": "A number in the request is out of range: ids and counts "
+                             "are at most 2147483647", "code": "out_of_range"},
+                            status.HTTP_422_UNPROCESSABLE_CONTENT)
+
     @app.exception_handler(SecretKeyMissing)
     async def secret_missing(_: Request, exc: SecretKeyMissing) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status.HTTP_503_SERVICE_UNAVAILABLE)
 
     app.include_router(_api_router())
+    _documented_errors(app)
     _mount_ui(app, get_settings().frontend_dist)
     return app
