@@ -181,3 +181,27 @@ def test_matrix_or_preset_exactly(client, run_headers, target, online_host, extr
     body = {"target_id": target["id"], "host": online_host, **extra}
     response = client.post("/api/v1/runs", json=body, headers=run_headers)
     assert response.status_code == 422 and reason in response.json()["detail"]
+
+
+def test_a_matrix_above_the_cell_limit_is_refused_and_nothing_is_stored(
+        client, run_headers, target, online_host, host_queue, monkeypatch):
+    from blobbench.core.config import get_settings
+
+    monkeypatch.setattr(get_settings(), "max_cells", 59)
+    response = _create(client, run_headers, target, online_host)
+    assert response.status_code == 422
+    assert "60 cells; the limit is 59" in response.json()["detail"]
+    assert client.get("/api/v1/runs").json() == [] and host_queue.llen("host.pytest-host") == 0
+
+
+@pytest.mark.parametrize("field, value", [
+    ("datasets", ["sample:../../etc/passwd"]),
+    ("methods", ["none'; DROP TABLE run; --"]),
+    ("storages", ["dynamic; DROP DATABASE mysql"]),
+])
+def test_injection_and_traversal_in_matrix_names_are_refused(client, run_headers, target,
+                                                            online_host, host_queue, field, value):
+    response = _create(client, run_headers, target, online_host,
+                       matrix=dict(TRUNK_MATRIX, **{field: value}))
+    assert response.status_code == 422, response.text
+    assert client.get("/api/v1/runs").json() == []
