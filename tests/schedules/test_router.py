@@ -101,10 +101,33 @@ def test_an_unusable_cron_is_a_422_with_the_reason(client, run_headers, target, 
     assert reason in response.json()["detail"]
 
 
+@pytest.mark.parametrize("cron_expr, normalized, step", [
+    ("*/15  * * * *", "*/15 * * * *", timedelta(minutes=15)),
+    ("0 3 * * *", "0 3 * * *", timedelta(days=1)),
+    ("@hourly", "@hourly", timedelta(hours=1)),
+])
+def test_a_cron_preview_lists_the_next_five_firing_times(client, cron_expr, normalized, step):
+    response = client.get("/api/v1/schedules/preview", params={"cron": cron_expr})
+    assert response.status_code == 200, response.text
+    body = response.json()
+    fires = [datetime.fromisoformat(t) for t in body["next_fires"]]
+    assert body["cron"] == normalized and len(fires) == 5
+    assert fires[0] > datetime.now(UTC) and all(b - a == step for a, b in pairwise(fires))
+
+
+@pytest.mark.parametrize("cron_expr, reason", [
+    ("every minute", "five"), ("61 * * * *", "not a valid cron"), ("0 0 31 2 *", "never fires"),
+])
+def test_a_cron_preview_of_an_unusable_expression_is_a_422_with_the_reason(client, cron_expr,
+                                                                          reason):
+    response = client.get("/api/v1/schedules/preview", params={"cron": cron_expr})
+    assert response.status_code == 422
+    assert reason in response.json()["detail"]
+
+
 @pytest.mark.parametrize("change, reason", [
     ({"matrix": dict(MATRIX, methods=["lz5"])}, "lz5"),
     ({"hosts": ["nowhere"]}, "Unknown host 'nowhere'"),
-    ({"matrix": None, "preset": "seed000"}, "unites 2 matrices"),
     ({"matrix": None, "preset": "nope"}, "Unknown preset"),
     ({"preset": "quick"}, "either a 'matrix' or a 'preset'"),
     ({"baseline": "999999"}, "does not exist"),
@@ -126,6 +149,23 @@ def test_a_single_matrix_preset_becomes_the_matrix(client, run_headers, target, 
     assert response.status_code == 201, response.text
     assert response.json()["preset"] == "quick"
     assert response.json()["matrix"]["sizes"] == [1024, 65536, 1048576]
+
+
+def test_a_preset_of_several_matrices_fires_exactly_their_cells(client, run_headers,
+                                                                worker_headers, target,
+                                                                online_host, empty_queue):
+    created = client.post("/api/v1/schedules", headers=run_headers, json={
+        "name": "seed 000", "cron": "@daily", "target_id": target["id"],
+        "hosts": [online_host], "preset": "seed000"})
+    assert created.status_code == 201, created.text
+    assert created.json()["preset"] == "seed000"
+    assert set(created.json()["matrix"]["storages"]) == {"dynamic", "compressed:8"}
+    make_due(created.json()["id"])
+    [firing] = tick(client, worker_headers)
+    run = client.get(f"/api/v1/runs/{firing['run_id']}").json()
+    # 14 method-storage pairs (13 on dynamic rows, none on compressed rows) × 4 × 70, not the
+    # 14 × 2 × 4 × 70 of the envelope.
+    assert run["progress"]["total"] == 14 * 4 * 70
 
 
 def test_a_target_with_schedules_cannot_be_deleted(client, admin_headers, schedule, target):

@@ -9,6 +9,7 @@ from blobbench.core.clock import utcnow
 from blobbench.models import Schedule, Target
 from blobbench.schedules import service
 from blobbench.schedules.schemas import (
+    CronPreview,
     FiringRead,
     ScheduleCreate,
     ScheduleHistory,
@@ -47,6 +48,18 @@ def create_schedule(body: ScheduleCreate, session: SessionDep, _: RequireRun) ->
 def list_schedules(session: SessionDep) -> list[ScheduleRead]:
     now = utcnow()
     return [service.to_read(session, s, now) for s in service.list_schedules(session)]
+
+
+@router.get("/preview", response_model=CronPreview)
+def preview_cron(cron: Annotated[str, Query(min_length=1, max_length=100,
+                                            examples=["0 3 * * *"])]) -> CronPreview:
+    """Check a cron expression (UTC) and list its next five firing times, before saving it;
+    an unusable one is a 422 saying why."""
+    try:
+        text, fires = service.preview(cron, utcnow())
+    except service.ScheduleRejected as exc:
+        raise _rejected(exc) from exc
+    return CronPreview(cron=text, next_fires=fires)
 
 
 @router.get("/{schedule_id}", response_model=ScheduleRead)

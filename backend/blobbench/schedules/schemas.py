@@ -78,6 +78,13 @@ class ScheduleRead(BaseModel):
     updated_at: datetime
 
 
+class CronPreview(BaseModel):
+    """A cron expression as a schedule would store it, and when it would fire."""
+
+    cron: str = Field(description="The expression normalised (single spaces)")
+    next_fires: list[datetime] = Field(description="The next five firing times (UTC)")
+
+
 class FiringRead(BaseModel):
     model_config = ConfigDict(from_attributes=True)
 

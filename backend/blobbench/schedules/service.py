@@ -44,6 +44,12 @@ def _cron(expr: str) -> str:
         raise ScheduleRejected(str(exc)) from exc
 
 
+def preview(expr: str, now: datetime, count: int = 5) -> tuple[str, list[datetime]]:
+    """The expression as it would be stored and its next ``count`` firing times."""
+    text = _cron(expr)
+    return text, cron.next_times(text, now, count)
+
+
 def check_baseline(session: Session, baseline: str | None) -> str | None:
     """A baseline is a run id that exists, or ``last:N`` with 1 <= N <= 50."""
     if baseline is None:
@@ -196,7 +202,9 @@ def fire(session: Session, schedule: Schedule, at: datetime) -> Fired | None:
         firing.reason = f"Skipped: the previous run {previous.id} is still {previous.status}"
         return (firing, None) if _record(session, firing) else None
     try:
-        plan = runs.plan_run(session, schedule.target_id, list(schedule.hosts), schedule.matrix)
+        # A preset is planned afresh (it may unite several matrices); else the stored matrix.
+        plan = runs.plan_run(session, schedule.target_id, list(schedule.hosts),
+                             None if schedule.preset else schedule.matrix, schedule.preset)
     except (runs.RunRejected, EngineError) as exc:
         firing.outcome, firing.reason = "failed", f"Not started: {exc}"
         return (firing, None) if _record(session, firing) else None

@@ -146,6 +146,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Link
+         * @description A short link for a long dashboard address; the same address gets the same link.
+         */
+        post: operations["sharing-create_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/links/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Link */
+        get: operations["sharing-get_link"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/runs": {
         parameters: {
             query?: never;
@@ -307,6 +344,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/runs/{run_id}/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Shares */
+        get: operations["sharing-list_shares"];
+        put?: never;
+        /**
+         * Create Share
+         * @description A read-only share link: it opens this run, and nothing else, without an account.
+         */
+        post: operations["sharing-create_share"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/runs/{run_id}/shares/{share_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke Share */
+        delete: operations["sharing-revoke_share"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/samples": {
         parameters: {
             query?: never;
@@ -355,6 +430,27 @@ export interface paths {
         put?: never;
         /** Create Schedule */
         post: operations["schedules-create_schedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/schedules/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview Cron
+         * @description Check a cron expression (UTC) and list its next five firing times, before saving it;
+         *     an unusable one is a 422 saying why.
+         */
+        get: operations["schedules-preview_cron"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -836,6 +932,11 @@ export interface components {
         Catalog: {
             /** Datasets */
             datasets: string[];
+            /**
+             * Matrix Presets
+             * @description Named matrices a run may use
+             */
+            matrix_presets: components["schemas"]["MatrixPreset"][];
             /** Methods */
             methods: string[];
             /** Size Presets */
@@ -1051,6 +1152,39 @@ export interface components {
             /** @description The largest regression */
             worst: components["schemas"]["CellComparison"] | null;
         };
+        /**
+         * CronPreview
+         * @description A cron expression as a schedule would store it, and when it would fire.
+         */
+        CronPreview: {
+            /**
+             * Cron
+             * @description The expression normalised (single spaces)
+             */
+            cron: string;
+            /**
+             * Next Fires
+             * @description The next five firing times (UTC)
+             */
+            next_fires: string[];
+        };
+        /**
+         * CurrentCell
+         * @description A cell a host is measuring now.
+         */
+        CurrentCell: {
+            /** Cell Id */
+            cell_id: number;
+            /**
+             * Label
+             * @description method · storage · dataset · size · workload
+             */
+            label: string;
+            /** Run Id */
+            run_id: number;
+            /** Started At */
+            started_at: string | null;
+        };
         /** DictionaryRead */
         DictionaryRead: {
             /**
@@ -1167,6 +1301,11 @@ export interface components {
         };
         /** HostRead */
         HostRead: {
+            /**
+             * Current
+             * @description Cells it is running now
+             */
+            current?: components["schemas"]["CurrentCell"][];
             /** Facts */
             facts: {
                 [key: string]: unknown;
@@ -1184,6 +1323,34 @@ export interface components {
              * @description Cells waiting in its queue
              */
             queue_depth?: number | null;
+        };
+        /** LinkCreate */
+        LinkCreate: {
+            /**
+             * Path
+             * @description A dashboard address: path and query, no scheme or host
+             * @example /runs/42?view=size&dataset=random:2&y=log
+             */
+            path: string;
+        };
+        /** LinkRead */
+        LinkRead: {
+            /** Code */
+            code: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Path */
+            path: string;
+            /**
+             * Short Path
+             * @description Open this (relative to the dashboard) to be sent to path
+             */
+            short_path: string;
+            /** Visits */
+            visits: number;
         };
         /**
          * MatrixIn
@@ -1246,6 +1413,18 @@ export interface components {
              */
             workloads?: string[];
         };
+        /** MatrixPreset */
+        MatrixPreset: {
+            /**
+             * Cells
+             * @description Cells per host
+             */
+            cells: number;
+            /** Description */
+            description: string;
+            /** Name */
+            name: string;
+        };
         /** MatrixRead */
         MatrixRead: {
             /** Concurrency */
@@ -1266,10 +1445,15 @@ export interface components {
             /** Name */
             name: string;
             /**
+             * Run Id
+             * @description For share keys: the one run they open
+             */
+            run_id?: number | null;
+            /**
              * Scope
              * @enum {string}
              */
-            scope: "admin" | "run" | "worker";
+            scope: "admin" | "run" | "worker" | "share";
         };
         /** Progress */
         Progress: {
@@ -1831,6 +2015,65 @@ export interface components {
             /** Threshold Pct */
             threshold_pct?: number | null;
         };
+        /** ShareCreate */
+        ShareCreate: {
+            /**
+             * Name
+             * @description To recognise the link when revoking it
+             * @default share link
+             */
+            name?: string;
+        };
+        /** ShareCreated */
+        ShareCreated: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Id */
+            id: number;
+            /** Last Used At */
+            last_used_at: string | null;
+            /** Name */
+            name: string;
+            /**
+             * Path
+             * @description The run page with the key: opens it read-only, no account
+             */
+            path: string;
+            /** Prefix */
+            prefix: string;
+            /** Revoked At */
+            revoked_at: string | null;
+            /** Run Id */
+            run_id: number;
+            /**
+             * Token
+             * @description The share key. Shown once; only its hash is stored
+             */
+            token: string;
+        };
+        /** ShareRead */
+        ShareRead: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Id */
+            id: number;
+            /** Last Used At */
+            last_used_at: string | null;
+            /** Name */
+            name: string;
+            /** Prefix */
+            prefix: string;
+            /** Revoked At */
+            revoked_at: string | null;
+            /** Run Id */
+            run_id: number;
+        };
         /** SweepReport */
         SweepReport: {
             /**
@@ -2012,10 +2255,15 @@ export interface components {
             /** Revoked At */
             revoked_at: string | null;
             /**
+             * Run Id
+             * @description For share keys: the one run they open
+             */
+            run_id: number | null;
+            /**
              * Scope
              * @enum {string}
              */
-            scope: "admin" | "run" | "worker";
+            scope: "admin" | "run" | "worker" | "share";
             /**
              * Token
              * @description The secret. Shown once; only its hash is stored.
@@ -2042,10 +2290,15 @@ export interface components {
             /** Revoked At */
             revoked_at: string | null;
             /**
+             * Run Id
+             * @description For share keys: the one run they open
+             */
+            run_id: number | null;
+            /**
              * Scope
              * @enum {string}
              */
-            scope: "admin" | "run" | "worker";
+            scope: "admin" | "run" | "worker" | "share";
         };
         /** ValidationError */
         ValidationError: {
@@ -2262,6 +2515,70 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HostRead"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "sharing-create_link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkRead"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "sharing-get_link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkRead"];
                 };
             };
             /** @description Validation Error */
@@ -2602,6 +2919,102 @@ export interface operations {
             };
         };
     };
+    "sharing-list_shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareRead"][];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "sharing-create_share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShareCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareCreated"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "sharing-revoke_share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                share_id: number;
+                run_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     "samples-list_samples": {
         parameters: {
             query?: never;
@@ -2771,6 +3184,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ScheduleRead"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "schedules-preview_cron": {
+        parameters: {
+            query: {
+                cron: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CronPreview"];
                 };
             };
             /** @description Validation Error */

@@ -1,8 +1,12 @@
 import { Suspense } from "react";
-import { NavLink, Outlet } from "react-router-dom";
+import { NavLink, Outlet, useLocation } from "react-router-dom";
 
 import { Loading } from "../components/loading";
+import { AlertsBadge } from "../features/alerts/alerts-badge";
 import { SessionStatus } from "../features/auth/session-status";
+import { useUnauthorizedRedirect } from "../features/auth/use-unauthorized-redirect";
+import { SharedBanner } from "../features/sharing/shared-banner";
+import { useSharedRun } from "../features/sharing/use-shared-run";
 
 const NAV = [
   { to: "/runs", label: "Runs", end: true },
@@ -10,9 +14,45 @@ const NAV = [
   { to: "/targets", label: "Targets", end: false },
   { to: "/samples", label: "Samples", end: false },
   { to: "/hosts", label: "Hosts", end: false },
+  { to: "/schedules", label: "Schedules", end: false },
+  { to: "/alerts", label: "Alerts", end: false },
+  { to: "/tokens", label: "Tokens", end: false },
 ];
 
+/** `?embed=1`: a chart for an iframe — no sidebar, no banner, only the page (which draws only its chart). */
+function isEmbed(search: string): boolean {
+  const value = new URLSearchParams(search).get("embed");
+  return value === "1" || value === "true";
+}
+
 export function Layout() {
+  useUnauthorizedRedirect();
+  const shared = useSharedRun();
+  const embed = isEmbed(useLocation().search);
+  if (embed) {
+    return (
+      <div className="shell shell-embed" data-testid="shell-embed">
+        <main className="content">
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    );
+  }
+  if (shared.runId !== null) {
+    // Opened from a read-only share link: no navigation, only the shared run.
+    return (
+      <div className="shell shell-shared">
+        <SharedBanner runId={shared.runId} />
+        <main className="content">
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    );
+  }
   return (
     <div className="shell">
       <nav className="sidebar" aria-label="Main">
@@ -28,6 +68,7 @@ export function Layout() {
             <li key={item.to}>
               <NavLink to={item.to} end={item.end} className={({ isActive }) => (isActive ? "nav-link active" : "nav-link")}>
                 {item.label}
+                {item.to === "/alerts" ? <AlertsBadge /> : null}
               </NavLink>
             </li>
           ))}

@@ -16,6 +16,12 @@ const RunDetailRoute = lazy(() =>
 );
 const NewRunRoute = lazy(() => import("./routes/new-run-route").then((m) => ({ default: m.NewRunRoute })));
 const SamplesRoute = lazy(() => import("./routes/samples-route").then((m) => ({ default: m.SamplesRoute })));
+const SchedulesRoute = lazy(() => import("./routes/schedules-route").then((m) => ({ default: m.SchedulesRoute })));
+const ScheduleDetailRoute = lazy(() =>
+  import("./routes/schedule-detail-route").then((m) => ({ default: m.ScheduleDetailRoute })),
+);
+const AlertsRoute = lazy(() => import("./routes/alerts-route").then((m) => ({ default: m.AlertsRoute })));
+const TokensRoute = lazy(() => import("./routes/tokens-route").then((m) => ({ default: m.TokensRoute })));
 
 function NotFound() {
   return (
@@ -39,6 +45,10 @@ export const router = createBrowserRouter([
       { path: "targets", element: <TargetsPage /> },
       { path: "samples", element: <SamplesRoute /> },
       { path: "hosts", element: <HostsPage /> },
+      { path: "schedules", element: <SchedulesRoute /> },
+      { path: "schedules/:scheduleId", element: <ScheduleDetailRoute /> },
+      { path: "alerts", element: <AlertsRoute /> },
+      { path: "tokens", element: <TokensRoute /> },
       { path: "*", element: <NotFound /> },
     ],
   },

@@ -5,7 +5,8 @@ import type { ResultRead } from "../../api/types";
 import { EmptyState } from "../../components/empty-state";
 import { ErrorMessage } from "../../components/error-message";
 import { Loading } from "../../components/loading";
-import { RunChartPanel } from "../../features/charts/run-chart-panel";
+import { RecommendationPanel } from "../../features/charts/recommendation-panel";
+import { RunViews } from "../../features/charts/run-views";
 import { rowsInView } from "../../features/charts/transforms";
 import { useChartView } from "../../features/charts/use-chart-view";
 import { CellErrors } from "../../features/runs/cell-errors";
@@ -18,8 +19,12 @@ import { useSamples } from "../../features/samples/use-samples";
 import { metricForWorkload } from "../../lib/throughput";
 
 const NO_RESULTS: ResultRead[] = [];
+const NO_NAMES: string[] = [];
 
-/** /runs/:id — the run's header, chart and results; the chart's state is the query string. */
+/**
+ * /runs/:id — the run's header, recommendation, analytic views and results; the views' state is
+ * the query string. With `?embed=1` only the chosen view's chart (for an iframe).
+ */
 export function RunDetailRoute() {
   const { runId } = useParams();
   const id = Number(runId);
@@ -30,6 +35,13 @@ export function RunDetailRoute() {
   const chart = useChartView(rows, run.data?.matrix);
   const samples = useSamples();
   const datasetLabels = useMemo(() => sampleDatasetLabels(samples.data ?? []), [samples.data]);
+  const methods = run.data?.matrix.methods ?? NO_NAMES;
+  const storages = run.data?.matrix.storages ?? NO_NAMES;
+  const order = useMemo(() => ({ methods, storages }), [methods, storages]);
+  const { view } = chart;
+  // Only what picks the table's rows: toggling a series or a scale must not rebuild the table.
+  const { dataset, workload, concurrency } = view;
+  const shown = useMemo(() => rowsInView(rows, { dataset, workload, concurrency }), [rows, dataset, workload, concurrency]);
 
   if (!Number.isInteger(id) || id <= 0) {
     return (
@@ -41,14 +53,22 @@ export function RunDetailRoute() {
   if (run.isPending) return <div className="page"><Loading what="Loading run" /></div>;
   if (run.isError) return <div className="page"><ErrorMessage error={run.error} /></div>;
 
-  const { view } = chart;
-  const shown = rowsInView(rows, view);
-  const datasetName = view.dataset ? (datasetLabels[view.dataset] ?? view.dataset) : null;
+  const viewProps = { run: run.data, results: rows, order, handle: chart, datasetLabels, embed: view.embed };
+  if (view.embed) {
+    return (
+      <div className="embed-page" data-testid="embed-page">
+        <RunViews {...viewProps} />
+        <ErrorMessage error={results.error} />
+      </div>
+    );
+  }
 
+  const datasetName = view.dataset ? (datasetLabels[view.dataset] ?? view.dataset) : null;
   return (
     <div className="page">
       <RunHeader run={run.data} />
-      <RunChartPanel results={rows} matrix={run.data.matrix} handle={chart} datasetLabels={datasetLabels} />
+      <RecommendationPanel results={rows} view={view} datasetLabel={datasetName ?? undefined} />
+      <RunViews {...viewProps} />
       <ErrorMessage error={results.error} />
       {cells.data ? <CellErrors cells={cells.data} /> : null}
       <section className="section">

@@ -2,12 +2,18 @@ import { describe, expect, it } from "vitest";
 
 import {
   buildSizeSeries,
+  axisTicks,
   chartDimensions,
+  defaultSize,
   fastestBySize,
+  linearSizeTicks,
+  sizeAxis,
+  sizeSeriesRows,
   linearTicks,
   logTicks,
   resolveView,
   rowsInView,
+  seriesFill,
   seriesKey,
   seriesStyle,
   sizeDomain,
@@ -18,7 +24,7 @@ import {
   type ResultLike,
 } from "./transforms";
 import { DEFAULT_CHART_STATE } from "./url-state";
-import { DASHES, PALETTE } from "./palette";
+import { DASHES, PALETTE, shade } from "./palette";
 
 function result(overrides: Partial<ResultLike>): ResultLike {
   return {
@@ -157,8 +163,12 @@ describe("toChartRows and tooltipRows", () => {
 
   it("builds one row per size keyed by series", () => {
     expect(toChartRows(set)).toEqual([
-      { size: KiB, values: { "none~dynamic": 10e6, "lz4~dynamic": 30e6 } },
-      { size: 2 * KiB, values: { "lz4~dynamic": 40e6 } },
+      {
+        size: KiB,
+        values: { "none~dynamic": 10e6, "lz4~dynamic": 30e6 },
+        bands: { "none~dynamic": [98e6, 102e6], "lz4~dynamic": [29e6, 31e6] },
+      },
+      { size: 2 * KiB, values: { "lz4~dynamic": 40e6 }, bands: { "lz4~dynamic": [98e6, 102e6] } },
     ]);
   });
 
@@ -196,6 +206,10 @@ describe("chartDimensions and resolveView", () => {
       datasets: ["random:62", "random:2", "json"],
       workloads: ["read", "write"],
       concurrencies: [1, 4, 8],
+      sizes: [1024],
+      methods: ["none"],
+      storages: ["dynamic"],
+      cellIds: null,
     });
     expect(chartDimensions(results).datasets).toEqual(["random:2", "json"]);
   });
@@ -218,7 +232,131 @@ describe("chartDimensions and resolveView", () => {
 
   it("copes with a run that has nothing yet", () => {
     const view = resolveView(DEFAULT_CHART_STATE, chartDimensions([]));
-    expect(view).toMatchObject({ dataset: null, workload: null, concurrency: null });
+    expect(view).toMatchObject({ dataset: null, workload: null, concurrency: null, size: null, notices: [] });
+  });
+
+  it("says which choices do not fit this run", () => {
+    const dims = chartDimensions(results, matrix);
+    const view = resolveView({ ...DEFAULT_CHART_STATE, dataset: "nope", size: 12345, concurrency: 3 }, dims);
+    expect(view.notices).toEqual([
+      "ignored dataset=nope: not a dataset of this run",
+      "ignored concurrency=3: not a concurrency of this run",
+      "ignored size=12345: not a size of this run",
+    ]);
+    expect(view.rejected).toEqual({ dataset: null, concurrency: null, size: null });
+    expect(resolveView(DEFAULT_CHART_STATE, dims).rejected).toEqual({});
+  });
+
+  it("picks the middle size by default and keeps a valid one", () => {
+    const dims = chartDimensions([], { ...matrix, sizes: [65536, 1024, 1048576] });
+    expect(dims.sizes).toEqual([1024, 65536, 1048576]);
+    expect(resolveView(DEFAULT_CHART_STATE, dims).size).toBe(65536);
+    expect(resolveView({ ...DEFAULT_CHART_STATE, size: 1024 }, dims).size).toBe(1024);
+    expect(defaultSize([1024, 4096])).toBe(4096);
+    expect(defaultSize([])).toBeNull();
+  });
+
+  it("keeps known methods and reports unknown ones", () => {
+    const dims = chartDimensions([], { ...matrix, methods: ["none", "lz4hc:9"] });
+    const view = resolveView({ ...DEFAULT_CHART_STATE, methods: ["lz4hc:9", "brotli"] }, dims);
+    expect([...view.methods!]).toEqual(["lz4hc:9"]);
+    expect(view.notices).toEqual(["ignored methods=brotli: not methods of this run"]);
+    expect(resolveView({ ...DEFAULT_CHART_STATE, methods: ["brotli"] }, dims).methods).toBeNull();
+    expect(resolveView(DEFAULT_CHART_STATE, dims).methods).toBeNull();
+  });
+
+  it("resolves the trade-off measure to a workload the run has", () => {
+    const both = chartDimensions(results, matrix);
+    expect(resolveView({ ...DEFAULT_CHART_STATE, measure: "write" }, both)).toMatchObject({ measure: "write", measureWorkload: "write" });
+    expect(resolveView(DEFAULT_CHART_STATE, both)).toMatchObject({ measure: "read", measureWorkload: "read" });
+    expect(resolveView({ ...DEFAULT_CHART_STATE, workload: "write" }, both)).toMatchObject({ measure: "write" });
+    const readOnly = chartDimensions([], { ...matrix, workloads: ["read_cold"] });
+    const view = resolveView({ ...DEFAULT_CHART_STATE, measure: "write" }, readOnly);
+    expect(view).toMatchObject({ measure: "read", measureWorkload: "read_cold" });
+    expect(view.notices).toEqual(["ignored measure=write: this run has no write workload"]);
+  });
+
+  it("checks a cell id against the results once there are some", () => {
+    const withIds = chartDimensions([result({ cell_id: 5 })]);
+    expect(resolveView({ ...DEFAULT_CHART_STATE, cell: 5 }, withIds).cell).toBe(5);
+    const view = resolveView({ ...DEFAULT_CHART_STATE, cell: 6 }, withIds);
+    expect(view.cell).toBeNull();
+    expect(view.notices).toEqual(["ignored cell=6: not a measured cell of this run"]);
+    expect(resolveView({ ...DEFAULT_CHART_STATE, cell: 6 }, chartDimensions([])).cell).toBe(6);
+  });
+});
+
+describe("buildSizeSeries options", () => {
+  const results = [
+    result({ method: "lz4", read_bps: 200e6, wire_bps: 50e6 }),
+    result({ method: "none", read_bps: 100e6, wire_bps: 100e6 }),
+    result({ method: "zstd", read_bps: 90e6, wire_bps: null }),
+  ];
+
+  it("draws wire throughput when asked, leaving out rows without it", () => {
+    const set = buildSizeSeries(results, { dataset: "random:62", metric: "wire" });
+    expect(set.series.map((s) => [s.method, s.points[0].bps, s.points[0].ciLow])).toEqual([
+      ["lz4", 50e6, 50e6],
+      ["none", 100e6, 100e6],
+    ]);
+  });
+
+  it("shows only the chosen methods", () => {
+    const set = buildSizeSeries(results, { dataset: "random:62", methods: new Set(["zstd", "none"]) });
+    expect(set.series.map((s) => s.method)).toEqual(["none", "zstd"]);
+  });
+
+  it("exports the points it draws", () => {
+    const set = buildSizeSeries(results, { dataset: "random:62" });
+    const rows = sizeSeriesRows(set, new Set(["lz4~dynamic"]), { dataset: "random:62", workload: "read", concurrency: 1, metric: "throughput" });
+    expect(rows.map((r) => r.method)).toEqual(["none", "zstd"]);
+    expect(rows[0]).toEqual({
+      method: "none",
+      storage: "dynamic",
+      dataset: "random:62",
+      workload: "read",
+      concurrency: 1,
+      size: 1024,
+      metric: "bps",
+      bps: 100e6,
+      ci_low: 98e6,
+      ci_high: 102e6,
+    });
+  });
+});
+
+describe("axisTicks", () => {
+  it("stops at the end of the domain", () => {
+    expect(axisTicks([0, 600e6], "linear")).toEqual([0, 200e6, 400e6, 600e6]);
+    expect(axisTicks([0, 500e6], "linear")).toEqual([0, 100e6, 200e6, 300e6, 400e6, 500e6]);
+    expect(axisTicks([1e6, 1e9], "log")).toEqual(logTicks([1e6, 1e9]));
+  });
+});
+
+describe("size axis", () => {
+  it("steps a linear axis in powers of two", () => {
+    expect(linearSizeTicks(1024 * 1024)).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((i) => i * 262144).slice(0, 5));
+    expect(linearSizeTicks(0)).toEqual([0]);
+    expect(sizeAxis([1024, 1048576], "linear").domain).toEqual([0, 1048576]);
+    expect(sizeAxis([1024, 1048576], "log").ticks[0]).toBe(1024);
+  });
+});
+
+describe("seriesFill", () => {
+  it("keeps the method's hue and shades it by storage", () => {
+    const order = { methods: ["none", "lz4"], storages: ["dynamic", "compressed:8", "page:zlib"] };
+    expect(seriesFill("lz4", "dynamic", order)).toBe(PALETTE[1]);
+    expect(seriesFill("lz4", "compressed:8", order)).toBe(shade(PALETTE[1], 0.45));
+    expect(seriesFill("lz4", "page:zlib", order)).toBe(shade(PALETTE[1], -0.35));
+    expect(seriesFill("none", "compressed:8", { methods: ["none"], storages: order.storages })).toBe(PALETTE[1]);
+  });
+
+  it("mixes towards white or black", () => {
+    expect(shade("#204060", 0)).toBe("#204060");
+    expect(shade("#204060", 1)).toBe("#ffffff");
+    expect(shade("#204060", -1)).toBe("#000000");
+    expect(shade("#000000", 0.5)).toBe("#808080");
+    expect(shade("red", 0.5)).toBe("red");
   });
 });
 

@@ -1,17 +1,19 @@
 // Pure functions from API results to what the throughput chart draws. No React here:
 // the chart component receives ready series and only draws them.
 
-import { rowThroughput, type ThroughputFields } from "../../lib/throughput";
-import type { ChartUrlState, YScale } from "./url-state";
+import { metricForWorkload, type ThroughputFields } from "../../lib/throughput";
+import { rowValue } from "./measures";
+import { notice, type ChartUrlState, type Measure, type MetricChoice, type Scale, type ViewName, type YScale } from "./url-state";
 
-export type { YScale };
-import { PALETTE, DASHES } from "./palette";
+export type { Scale, YScale };
+import { PALETTE, DASHES, STORAGE_SHADES, shade } from "./palette";
 
 /**
  * The fields of a result row the chart reads (ResultRead has more). Throughput is read_bps*
  * for read workloads and write_bps* for `write` (see rowThroughput).
  */
 export interface ResultLike extends ThroughputFields {
+  cell_id?: number;
   method: string;
   storage: string;
   dataset: string;
@@ -20,6 +22,17 @@ export interface ResultLike extends ThroughputFields {
   concurrency: number;
   samples?: number;
   converged?: boolean;
+  /** Bytes per second that crossed the network (compressed bytes for client codecs). */
+  wire_bps?: number | null;
+  /** Original size / encoded size (≥ 1 when the codec compressed). */
+  ratio?: number | null;
+  encoded_bytes?: number | null;
+  /** Allocated size of the cell's whole table on the target. */
+  disk_bytes?: number | null;
+  latency_mean_us?: number | null;
+  latency_p50_us?: number | null;
+  latency_p95_us?: number | null;
+  latency_p99_us?: number | null;
 }
 
 export interface MatrixLike {
@@ -28,6 +41,7 @@ export interface MatrixLike {
   datasets: string[];
   workloads: string[];
   concurrency: number[];
+  sizes: number[];
 }
 
 export interface SizePoint {
@@ -57,6 +71,20 @@ export interface SeriesFilter {
   dataset: string | null;
   workload?: string | null;
   concurrency?: number | null;
+  /** Only these methods; null or undefined means all. */
+  methods?: ReadonlySet<string> | null;
+  /** Uncompressed throughput (default) or wire throughput. */
+  metric?: MetricChoice;
+}
+
+/** Whether a row is in the chosen dataset, workload, concurrency and methods. */
+export function inFilter(r: ResultLike, filter: SeriesFilter): boolean {
+  return (
+    r.dataset === filter.dataset &&
+    (!filter.workload || r.workload === filter.workload) &&
+    (!filter.concurrency || r.concurrency === filter.concurrency) &&
+    (!filter.methods || filter.methods.has(r.method))
+  );
 }
 
 export interface SeriesOrder {
@@ -81,7 +109,7 @@ function rank(order: string[] | undefined, value: string): number {
   return index === -1 ? Number.MAX_SAFE_INTEGER : index;
 }
 
-function compareBy(order: string[] | undefined) {
+export function compareBy(order: string[] | undefined) {
   return (a: string, b: string) => rank(order, a) - rank(order, b) || a.localeCompare(b);
 }
 
@@ -99,10 +127,8 @@ export function buildSizeSeries(
   const bySeries = new Map<string, SizeSeries>();
   const sizes = new Set<number>();
   for (const r of results) {
-    if (r.dataset !== filter.dataset) continue;
-    if (filter.workload && r.workload !== filter.workload) continue;
-    if (filter.concurrency && r.concurrency !== filter.concurrency) continue;
-    const throughput = rowThroughput(r);
+    if (!inFilter(r, filter)) continue;
+    const throughput = rowValue(r, filter.metric ?? "throughput");
     if (!throughput) continue;
     const key = seriesKey(r.method, r.storage);
     let series = bySeries.get(key);
@@ -124,24 +150,40 @@ export function buildSizeSeries(
     });
     sizes.add(r.size);
   }
-  const byMethod = compareBy(order.methods);
-  const byStorage = compareBy(order.storages);
-  const series = [...bySeries.values()].sort(
-    (a, b) => byMethod(a.method, b.method) || byStorage(a.storage, b.storage),
-  );
+  const series = [...bySeries.values()].sort(seriesOrder(order));
   for (const s of series) s.points.sort((a, b) => a.size - b.size);
   return { series, sizes: [...sizes].sort((a, b) => a - b) };
+}
+
+/** Sorts anything with a method and a storage in the matrix's order (then by name). */
+export function seriesOrder(order: SeriesOrder) {
+  const byMethod = compareBy(order.methods);
+  const byStorage = compareBy(order.storages);
+  return (a: { method: string; storage: string }, b: { method: string; storage: string }) =>
+    byMethod(a.method, b.method) || byStorage(a.storage, b.storage);
 }
 
 export interface ChartDimensions {
   datasets: string[];
   workloads: string[];
   concurrencies: number[];
+  /** Blob sizes, ascending. */
+  sizes: number[];
+  methods: string[];
+  storages: string[];
+  /** Cell ids that have a result; null while there are none to check a `cell=` against. */
+  cellIds: ReadonlySet<number> | null;
 }
 
 function union<T>(first: readonly T[], second: Iterable<T>): T[] {
   const out = [...new Set(first)];
-  for (const item of second) if (!out.includes(item)) out.push(item);
+  const seen = new Set(out);
+  for (const item of second) {
+    if (!seen.has(item)) {
+      seen.add(item);
+      out.push(item);
+    }
+  }
   return out;
 }
 
@@ -150,40 +192,145 @@ export function chartDimensions(
   results: readonly ResultLike[],
   matrix?: Partial<MatrixLike> | null,
 ): ChartDimensions {
+  const cellIds = new Set<number>();
+  for (const r of results) if (typeof r.cell_id === "number") cellIds.add(r.cell_id);
   return {
     datasets: union(matrix?.datasets ?? [], results.map((r) => r.dataset)),
     workloads: union(matrix?.workloads ?? [], results.map((r) => r.workload)),
     concurrencies: union(matrix?.concurrency ?? [], results.map((r) => r.concurrency)).sort(
       (a, b) => a - b,
     ),
+    sizes: union(matrix?.sizes ?? [], results.map((r) => r.size)).sort((a, b) => a - b),
+    methods: union(matrix?.methods ?? [], results.map((r) => r.method)),
+    storages: union(matrix?.storages ?? [], results.map((r) => r.storage)),
+    cellIds: cellIds.size ? cellIds : null,
   };
 }
 
 export interface ChartView {
+  view: ViewName;
   dataset: string | null;
   workload: string | null;
   concurrency: number | null;
+  /** The one size of the size-slicing views (classes, trade-off, heatmap, latency). */
+  size: number | null;
+  /** Methods shown; null means all. */
+  methods: ReadonlySet<string> | null;
+  x: Scale;
   y: YScale;
+  metric: MetricChoice;
+  /** Read or write throughput for the trade-off view… */
+  measure: Measure;
+  /** …and the workload whose rows carry it. */
+  measureWorkload: string | null;
   hidden: ReadonlySet<string>;
+  runs: number[];
+  cell: number | null;
+  bins: Scale;
+  ci: boolean;
+  embed: boolean;
+  /** URL choices that do not fit this run ("ignored size=3: not a size of this run"). */
+  notices: string[];
+  /** The URL fields behind those notices: the next change writes them back as defaults. */
+  rejected: Partial<ChartUrlState>;
 }
 
-/** What to draw: the URL's choices where they exist in this run, defaults otherwise. */
+/** The size a size-slicing view starts on: the middle of the run's sizes (64 KiB of 1K/64K/1M). */
+export function defaultSize(sizes: readonly number[]): number | null {
+  return sizes.length ? sizes[Math.floor(sizes.length / 2)] : null;
+}
+
+/** What to draw: the URL's choices where they exist in this run, defaults (and notices) otherwise. */
 export function resolveView(state: ChartUrlState, dims: ChartDimensions): ChartView {
-  const dataset =
-    state.dataset !== null && dims.datasets.includes(state.dataset)
-      ? state.dataset
-      : (dims.datasets[0] ?? null);
-  const workload =
-    state.workload !== null && dims.workloads.includes(state.workload)
-      ? state.workload
-      : dims.workloads.includes("read")
-        ? "read"
-        : (dims.workloads[0] ?? null);
-  const concurrency =
-    state.concurrency !== null && dims.concurrencies.includes(state.concurrency)
-      ? state.concurrency
-      : (dims.concurrencies[0] ?? null);
-  return { dataset, workload, concurrency, y: state.y, hidden: new Set(state.hide) };
+  const notices: string[] = [];
+  const rejected: Partial<ChartUrlState> = {};
+  function pick<T extends string | number>(
+    key: "dataset" | "workload" | "concurrency" | "size",
+    value: T | null,
+    choices: readonly T[],
+    what: string,
+    fallback: T | null,
+  ): T | null {
+    if (value === null) return fallback;
+    if (choices.includes(value)) return value;
+    if (choices.length) {
+      notices.push(notice(key, String(value), `not ${what} of this run`));
+      rejected[key] = null;
+    }
+    return fallback;
+  }
+  const dataset = pick("dataset", state.dataset, dims.datasets, "a dataset", dims.datasets[0] ?? null);
+  const workload = pick(
+    "workload",
+    state.workload,
+    dims.workloads,
+    "a workload",
+    dims.workloads.includes("read") ? "read" : (dims.workloads[0] ?? null),
+  );
+  const concurrency = pick("concurrency", state.concurrency, dims.concurrencies, "a concurrency", dims.concurrencies[0] ?? null);
+  const size = pick("size", state.size, dims.sizes, "a size", defaultSize(dims.sizes));
+
+  let methods: ReadonlySet<string> | null = null;
+  if (state.methods) {
+    const known = state.methods.filter((m) => dims.methods.includes(m));
+    const unknown = state.methods.filter((m) => !dims.methods.includes(m));
+    if (unknown.length && dims.methods.length) {
+      notices.push(notice("methods", unknown.join(","), "not methods of this run"));
+      rejected.methods = known.length ? known : null;
+    }
+    methods = known.length ? new Set(known) : null;
+  }
+
+  const readWorkloads = dims.workloads.filter((w) => metricForWorkload(w) === "read");
+  let measure: Measure = state.measure ?? metricForWorkload(workload);
+  if (measure === "write" && !dims.workloads.includes("write")) {
+    if (state.measure && dims.workloads.length) {
+      notices.push(notice("measure", "write", "this run has no write workload"));
+      rejected.measure = null;
+    }
+    measure = "read";
+  } else if (measure === "read" && readWorkloads.length === 0 && dims.workloads.includes("write")) {
+    if (state.measure) {
+      notices.push(notice("measure", "read", "this run has no read workload"));
+      rejected.measure = null;
+    }
+    measure = "write";
+  }
+  const measureWorkload =
+    measure === "write"
+      ? "write"
+      : workload !== null && readWorkloads.includes(workload)
+        ? workload
+        : (readWorkloads[0] ?? null);
+
+  let cell = state.cell;
+  if (cell !== null && dims.cellIds && !dims.cellIds.has(cell)) {
+    notices.push(notice("cell", String(cell), "not a measured cell of this run"));
+    rejected.cell = null;
+    cell = null;
+  }
+
+  return {
+    view: state.view,
+    dataset,
+    workload,
+    concurrency,
+    size,
+    methods,
+    x: state.x,
+    y: state.y,
+    metric: state.metric,
+    measure,
+    measureWorkload,
+    hidden: new Set(state.hide),
+    runs: state.runs,
+    cell,
+    bins: state.bins,
+    ci: state.ci,
+    embed: state.embed,
+    notices,
+    rejected,
+  };
 }
 
 /** The rows the chart's selectors point at: its dataset, workload and concurrency (when set). */
@@ -224,21 +371,36 @@ export function seriesStyle(method: string, storage: string, order: SeriesOrder)
   };
 }
 
-/** One row per size for Recharts: `values[seriesKey]` is the mean throughput. */
+/**
+ * The fill of a bar or dot: the series' colour, shaded by storage (bars have no dashes), so
+ * "lz4 · dynamic" and "lz4 · compressed:8" are the same hue in two shades.
+ */
+export function seriesFill(method: string, storage: string, order: SeriesOrder): string {
+  const { color } = seriesStyle(method, storage, order);
+  if ((order.methods ?? []).length <= 1) return color;
+  const storageIndex = Math.max(0, (order.storages ?? []).indexOf(storage));
+  return shade(color, STORAGE_SHADES[storageIndex % STORAGE_SHADES.length]);
+}
+
+/** One row per size for Recharts: `values[seriesKey]` is the mean, `bands[seriesKey]` its 95% CI. */
 export interface ChartRow {
   size: number;
   values: Record<string, number>;
+  bands: Record<string, [number, number]>;
 }
 
 export function toChartRows(set: SeriesSet): ChartRow[] {
-  return set.sizes.map((size) => {
-    const values: Record<string, number> = {};
-    for (const s of set.series) {
-      const point = s.points.find((p) => p.size === size);
-      if (point) values[s.key] = point.bps;
+  const bySize = new Map<number, ChartRow>();
+  for (const size of set.sizes) bySize.set(size, { size, values: {}, bands: {} });
+  for (const s of set.series) {
+    for (const p of s.points) {
+      const row = bySize.get(p.size);
+      if (!row) continue;
+      row.values[s.key] = p.bps;
+      row.bands[s.key] = [p.ciLow, p.ciHigh];
     }
-    return { size, values };
-  });
+  }
+  return [...bySize.values()];
 }
 
 export interface TooltipRow {
@@ -361,6 +523,12 @@ export function fastestBySize(set: SeriesSet, hidden: ReadonlySet<string> = new 
   });
 }
 
+/** The ticks of a value axis with this domain: none beyond its ends (Recharts would pile them up there). */
+export function axisTicks(domain: [number, number], scale: Scale): number[] {
+  if (scale === "log") return logTicks(domain);
+  return linearTicks(domain[1]).filter((t) => t <= domain[1] * (1 + 1e-9));
+}
+
 /** Ticks for a log throughput axis: each decade in the domain, with 2× and 5× when few. */
 export function logTicks([lo, hi]: [number, number]): number[] {
   if (!(lo > 0) || !(hi > lo)) return [];
@@ -375,4 +543,60 @@ export function logTicks([lo, hi]: [number, number]): number[] {
     }
   }
   return ticks;
+}
+
+/**
+ * Ticks for a linear blob-size axis from 0 to just above `max`, in steps of a power of two so
+ * the labels read 0, 256 KiB, 512 KiB, 768 KiB … rather than 0, 200000, 400000.
+ */
+export function linearSizeTicks(max: number, maxTicks = 8): number[] {
+  if (!(max > 0)) return [0];
+  let step = 2 ** Math.ceil(Math.log2(max / (maxTicks - 1)));
+  if (!(step >= 1)) step = 1;
+  const ticks: number[] = [];
+  for (let t = 0; ; t += step) {
+    ticks.push(t);
+    if (t >= max) return ticks;
+  }
+}
+
+/** The x domain for a size axis on either scale. */
+export function sizeAxis(sizes: readonly number[], scale: Scale): { domain: [number, number]; ticks: number[] } {
+  if (scale === "log") return { domain: sizeDomain(sizes), ticks: sizeTicks(sizes) };
+  const max = sizes.length ? Math.max(...sizes) : 1024;
+  const ticks = linearSizeTicks(max);
+  return { domain: [0, ticks.at(-1)!], ticks };
+}
+
+export interface ViewContext {
+  dataset: string | null;
+  workload: string | null;
+  concurrency: number | null;
+}
+
+/** The rows the throughput-vs-size chart draws (visible series only), for CSV and JSON. */
+export function sizeSeriesRows(
+  set: SeriesSet,
+  hidden: ReadonlySet<string>,
+  context: ViewContext & { metric: MetricChoice },
+): Array<Record<string, string | number | null>> {
+  const rows: Array<Record<string, string | number | null>> = [];
+  for (const s of set.series) {
+    if (hidden.has(s.key)) continue;
+    for (const p of s.points) {
+      rows.push({
+        method: s.method,
+        storage: s.storage,
+        dataset: context.dataset,
+        workload: context.workload,
+        concurrency: context.concurrency,
+        size: p.size,
+        metric: context.metric === "wire" ? "wire_bps" : "bps",
+        bps: p.bps,
+        ci_low: p.ciLow,
+        ci_high: p.ciHigh,
+      });
+    }
+  }
+  return rows;
 }

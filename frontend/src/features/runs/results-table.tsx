@@ -1,10 +1,14 @@
+import { memo, useMemo } from "react";
+
 import type { ResultRead } from "../../api/types";
 import { EmptyState } from "../../components/empty-state";
+import { Pager, usePage } from "../../components/pager";
 import { formatBytes, formatMBps, formatMicros } from "../../lib/format";
 import { metricLabel, rowThroughput, type Metric } from "../../lib/throughput";
 import { extraNumber, formatShare, optionalColumns } from "./result-columns";
 
-const MAX_ROWS = 500;
+/** Rows per page: a run of 5,000 cells must not put 5,000 rows in the page at once. */
+const PAGE_SIZE = 100;
 
 function rank(order: string[], value: string): number {
   const i = order.indexOf(value);
@@ -16,7 +20,7 @@ function rank(order: string[], value: string): number {
  * row). Throughput is the workload's: reads or writes. Disk size, buffer-pool misses and
  * per-client throughput get a column when some row has them.
  */
-export function ResultsTable({
+export const ResultsTable = memo(function ResultsTable({
   results,
   methods,
   storages,
@@ -29,17 +33,22 @@ export function ResultsTable({
   caption?: string;
   metric?: Metric;
 }) {
+  const rows = useMemo(
+    () =>
+      [...results].sort(
+        (a, b) =>
+          a.size - b.size ||
+          rank(methods, a.method) - rank(methods, b.method) ||
+          rank(storages, a.storage) - rank(storages, b.storage) ||
+          a.concurrency - b.concurrency,
+      ),
+    [results, methods, storages],
+  );
+  const optional = useMemo(() => optionalColumns(rows), [rows]);
+  const page = usePage(rows, PAGE_SIZE);
   if (results.length === 0) {
     return <EmptyState title="No results yet">Rows appear here as cells finish.</EmptyState>;
   }
-  const rows = [...results].sort(
-    (a, b) =>
-      a.size - b.size ||
-      rank(methods, a.method) - rank(methods, b.method) ||
-      rank(storages, a.storage) - rank(storages, b.storage) ||
-      a.concurrency - b.concurrency,
-  );
-  const optional = optionalColumns(rows);
   return (
     <div className="table-wrap">
       <table className="table table-dense" data-testid="results-table" data-metric={metric}>
@@ -70,7 +79,7 @@ export function ResultsTable({
           </tr>
         </thead>
         <tbody>
-          {rows.slice(0, MAX_ROWS).map((r) => {
+          {page.rows.map((r) => {
             const throughput = rowThroughput(r);
             const perClient = extraNumber(r, "per_client_bps");
             return (
@@ -118,11 +127,7 @@ export function ResultsTable({
           * stopped by the time budget before the confidence interval reached its target.
         </p>
       ) : null}
-      {rows.length > MAX_ROWS ? (
-        <p className="muted small">
-          Showing {MAX_ROWS} of {rows.length} rows; download the CSV for all of them.
-        </p>
-      ) : null}
+      <Pager {...page} testId="results-pager" />
     </div>
   );
-}
+});
