@@ -74,15 +74,17 @@ fi
 
 # failure_excerpt NAME: the lines that say what failed, without colour codes.
 failure_excerpt() {
-  local file="$LOG_DIR/test-$1.log"
+  local file="$LOG_DIR/test-$1.log" excerpt
   [[ -f "$file" ]] || return 0
-  echo
-  echo "---- why suite $1 failed (full log: $file) ----"
-  sed 's/\x1b\[[0-9;]*m//g' "$file" | case "$1" in
-    pytest) sed -n '/short test summary info/,$p' | head -n 60 ;;
+  # `head` closes the pipe early: the SIGPIPE upstream must not end the script (pipefail, -e).
+  excerpt="$(sed 's/\x1b\[[0-9;]*m//g' "$file" | case "$1" in
+    pytest) grep -E '^(FAILED|ERROR) ' | cut -c1-300 | head -n 30 ;;
     e2e) grep -E -A 9 '^  [0-9]+\) \[' | grep -v '^\s*$' | head -n 60 ;;
     *) tail -n 40 ;;
-  esac
+  esac)" || true
+  echo
+  echo "---- why suite $1 failed (full log: $file) ----"
+  printf '%s\n' "$excerpt"
 }
 for line in "${results[@]}"; do
   if [[ "$line" == *FAILED* ]]; then

@@ -58,6 +58,36 @@ def target_account() -> dict:
             "password": TARGET_PASSWORD, "database": TARGET_SCHEMA}
 
 
+#: What BlobBench needs on its own schema, and nothing else (README, "Minimal grants").
+MINIMAL_GRANTS = "SELECT, INSERT, UPDATE, CREATE, DROP"
+MIN_USER, MIN_PASSWORD, MIN_SCHEMA = "bb_min", "M1n-grants-Passw0rd", "blobbench_min"
+
+
+def grant_minimal(schema: str, user: str = MIN_USER) -> None:
+    """Give ``user`` the minimal grants on ``schema`` as well."""
+    f = mysql_target_fields()
+    conn = MySQLdb.connect(host=f["host"], port=f["port"], user=f["user"], passwd=f["password"])
+    try:
+        conn.cursor().execute(f"GRANT {MINIMAL_GRANTS} ON `{schema}`.* TO '{user}'@'%'")
+    finally:
+        conn.close()
+
+
+@pytest.fixture(scope="session")
+def minimal_target_account() -> dict:
+    """A MariaDB account holding only the minimal grants on BlobBench's schema (no global
+    privilege, nothing on any other schema): re-created, so no earlier grant lingers."""
+    f = mysql_target_fields()
+    conn = MySQLdb.connect(host=f["host"], port=f["port"], user=f["user"], passwd=f["password"])
+    cur = conn.cursor()
+    cur.execute(f"DROP USER IF EXISTS '{MIN_USER}'@'%'")
+    cur.execute(f"CREATE USER '{MIN_USER}'@'%' IDENTIFIED BY '{MIN_PASSWORD}'")
+    conn.close()
+    grant_minimal(MIN_SCHEMA)
+    return {"host": f["host"], "port": f["port"], "user": MIN_USER,
+            "password": MIN_PASSWORD, "database": MIN_SCHEMA}
+
+
 @pytest.fixture(scope="session")
 def data_dir() -> Path:
     return _DATA_DIR

@@ -79,8 +79,8 @@ def test_a_retried_job_gets_the_same_run(ci):
 
 
 def test_bad_requests_exit_2_with_the_reason(ci, capsys):
-    code, report = ci("--preset", "seed000")
-    assert code == 2 and "unites 2 matrices" in capsys.readouterr().err
+    code, report = ci("--preset", "no_such_preset")
+    assert code == 2 and "Unknown preset 'no_such_preset'" in capsys.readouterr().err
     assert report["exit_code"] == 2 and report["run"] is None
     code, _ = ci("--preset", "quick", target="nowhere")
     assert code == 2 and "No target named 'nowhere'" in capsys.readouterr().err

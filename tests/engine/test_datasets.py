@@ -16,7 +16,7 @@ def zratio(data: bytes) -> float:
     return len(data) / len(zlib.compress(data, 6))
 
 
-@pytest.mark.parametrize("spec", ["random:62", "random:10", "random:4", "random:2", "random:256", "records", "json"])
+@pytest.mark.parametrize("spec", ["random:62", "random:10", "random:4", "random:2", "random:256", "records", "json", "tpch"])
 @pytest.mark.parametrize("size", [1, 7, 1000, 65_537])
 def test_exact_size_and_determinism(spec: str, size: int) -> None:
     a = generate(spec, size, seed=3)
@@ -84,3 +84,20 @@ def test_parse_dataset() -> None:
         with pytest.raises(MatrixError) as e:
             parse_dataset(bad)
         assert f"'{bad}'" in str(e.value)
+
+
+def test_tpch_lineitem_rows():
+    data = generate("tpch", 1 << 20, seed=1)
+    rows = data.split(b"\n")[:-1]  # the last row is cut
+    fields = rows[0].split(b"|")
+    assert len(fields) == 17 and fields[-1] == b""  # dbgen ends every row with a '|'
+    assert fields[8] in (b"R", b"A", b"N") and fields[9] in (b"O", b"F")
+    assert fields[13] in (b"DELIVER IN PERSON", b"COLLECT COD", b"NONE", b"TAKE BACK RETURN")
+    assert all(r.count(b"|") == 16 for r in rows)
+    assert 2.8 <= zratio(data) <= 3.8  # TPC-H text compresses about 3x with zlib
+
+
+def test_tpch_is_quick():
+    t0 = time.perf_counter()
+    generate("tpch", 4 << 20, seed=2)
+    assert time.perf_counter() - t0 < 3.0

@@ -59,7 +59,7 @@ def test_parse_matrix_canonical_and_deduplicated() -> None:
         ({"datasets": ["csv"]}, "unknown dataset 'csv'; choose from: random:62"),
         ({"sizes": ["big"]}, "bad size 'big'"),
         ({"methods": []}, "'methods' must be a non-empty list"),
-        ({"workloads": ["load"]}, "workload 'load' is not supported yet"),
+        ({"workloads": ["scan"]}, "workload 'scan' is not supported yet"),
         ({"concurrency": [0]}, "bad concurrency"),
         ({"concurrency": [257]}, "concurrency 257 is above the limit of 256"),
         ({"sizes": "preset:seed001"}, "unknown size preset 'preset:seed001'; choose from: quick"),

@@ -117,7 +117,7 @@ def test_invalid_cells(target, fast) -> None:
         (CellSpec("none", "heap", "json", 1024), "unknown storage 'heap'"),
         (CellSpec("none", "dynamic", "csv", 1024), "unknown dataset 'csv'"),
         (CellSpec("none", "dynamic", "json", 0), "size must be a positive"),
-        (CellSpec("none", "dynamic", "json", 1024, workload="load"), "workload 'load' is not supported yet"),
+        (CellSpec("none", "dynamic", "json", 1024, workload="scan"), "workload 'scan' is not supported yet"),
         (CellSpec("none", "dynamic", "json", 1024, concurrency=300), "concurrency 300 is not supported"),
         (CellSpec("none", "dynamic", "json", 1024, "write", concurrency=2), "write workload runs with one"),
     ]:
@@ -161,6 +161,29 @@ def test_existing_table_is_not_dropped(target, fast, admin, schema_tables) -> No
         assert schema_tables() == ["bb_taken"]
     finally:
         cur.execute(f"DROP TABLE `{SCHEMA}`.bb_taken")
+
+
+def test_an_earlier_attempts_table_is_replaced(target, fast, admin, schema_tables) -> None:
+    """A killed worker leaves its cell's owned table behind; the next attempt drops it."""
+    from blobbench.engine.storages import create_table_sql, parse_storage
+
+    admin.cursor().execute(create_table_sql(SCHEMA, "bb_r1_c0", parse_storage("dynamic")))
+    r = run_cell(target, CellSpec("none", "dynamic", "json", 1024), fast, table="bb_r1_c0")
+    assert r["read_bps"] > 0
+    assert schema_tables() == []
+
+
+def test_a_lost_connection_is_reported_not_the_failed_drop(target, fast, admin) -> None:
+    cell = CellSpec("none", "dynamic", "json", 1024)
+    try:
+        with pytest.raises(TargetError) as e, \
+                prepared_table(target, cell, fast, table="bb_lost") as prep:
+            admin.cursor().execute(f"KILL {prep.conn.thread_id()}")
+            measure_prepared(prep, fast)
+        assert e.value.code == "unreachable"
+        assert "measuring reads" in e.value.message and "dropping" not in e.value.message
+    finally:
+        admin.cursor().execute(f"DROP TABLE IF EXISTS `{SCHEMA}`.bb_lost")
 
 
 def test_write_workload(target, fast, schema_tables) -> None:

@@ -26,3 +26,29 @@ def test_every_preset_is_described():
     from blobbench.engine.presets import MATRIX_PRESETS, PRESET_DESCRIPTIONS
 
     assert set(PRESET_DESCRIPTIONS) == set(MATRIX_PRESETS)
+
+
+def test_seed004_codec_lab_is_every_codec_level_in_memory():
+    from blobbench.engine.codec_lab import lab_methods
+
+    cells = preset_cells("seed004_codec_lab")
+    assert {c.workload for c in cells} == {"codec_lab"} and {c.storage for c in cells} == {"dynamic"}
+    assert {c.size for c in cells} == {4096, 16384, 65536, 1 << 20}
+    assert {c.method for c in cells} == set(lab_methods())
+    assert len(cells) == len(lab_methods()) * 3 * 4
+
+
+def test_seed002_load_size_and_its_fit_to_a_target():
+    from blobbench.engine.presets import preset_matrices_for_target
+
+    cells = preset_cells("seed002_load_size")
+    assert {c.workload for c in cells} == {"load", "load_then_index"}
+    assert {c.storage for c in cells} >= {"dynamic", "compressed:8", "page:zlib", "column"}
+    facts = {"flavour": "mariadb", "version_tuple": [10, 11, 6], "innodb_page_size": 16384,
+             "page_compression_algorithms": ["zlib", "lz4", "snappy"]}
+    parts = preset_matrices_for_target("seed002_load_size", facts)
+    assert [s for s in parts[0].storages if s.startswith("page:")] == [
+        "page:zlib", "page:lz4", "page:snappy"]
+    mysql = preset_matrices_for_target("seed002_load_size", {"flavour": "mysql",
+                                                             "version_tuple": [8, 0, 36]})
+    assert "column" not in mysql[0].storages  # MariaDB-only storages are left out

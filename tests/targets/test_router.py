@@ -93,3 +93,31 @@ def test_capabilities_list_every_method_and_storage_with_reasons(client, target)
 
 def test_capabilities_of_a_missing_target_is_404(client):
     assert client.get("/api/v1/targets/424242/capabilities").status_code == 404
+
+
+def test_a_user_who_cannot_create_tables_is_told_which_grant_is_missing(client, admin_headers):
+    import MySQLdb
+
+    f = mysql_target_fields()
+    root = MySQLdb.connect(host=f["host"], port=f["port"], user=f["user"], passwd=f["password"])
+    cur = root.cursor()
+    cur.execute("CREATE DATABASE IF NOT EXISTS blobbench_readonly_test")
+    cur.execute("CREATE USER IF NOT EXISTS 'bb_reader'@'%' IDENTIFIED BY 'Reader-Passw0rd'")
+    cur.execute("GRANT SELECT ON blobbench_readonly_test.* TO 'bb_reader'@'%'")
+    root.close()
+    body = {"name": "reader", "host": f["host"], "port": f["port"], "user": "bb_reader",
+            "password": "Reader-Passw0rd", "database": "blobbench_readonly_test"}
+    response = client.post("/api/v1/targets", json=body, headers=admin_headers)
+    assert response.status_code == 422, response.text
+    detail = response.json()["detail"]
+    assert "CREATE" in detail and "GRANT SELECT, INSERT, UPDATE, CREATE, DROP" in detail
+    assert "Reader-Passw0rd" not in response.text
+    assert client.get("/api/v1/targets").json() == []
+
+
+def test_a_read_only_server_is_refused_with_the_reason():
+    from blobbench.engine.target import read_only_problem
+
+    assert read_only_problem({"read_only": []}) is None
+    problem = read_only_problem({"read_only": ["read_only", "super_read_only"]})
+    assert "read_only=ON, super_read_only=ON" in problem and "replica" in problem

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import socket
 
+import pytest
 from blobbench_worker.heartbeat import Heartbeat
 
 
@@ -51,3 +52,28 @@ def test_a_failing_target_list_does_not_stop_the_heartbeat():
     api = NoTargets(1, 1)
     assert Heartbeat(api, "box").beat()
     assert "targets" not in api.beats[0]["facts"]
+
+
+def test_each_accepted_heartbeat_delivers_the_spool():
+    import time
+
+    api, delivered = FakeApi(1, 1), []
+    beat = Heartbeat(api, "box", interval=0.05, rtt_every=3600,
+                     after_beat=lambda: delivered.append(len(api.beats)))
+    beat.start()
+    try:
+        deadline = time.monotonic() + 5
+        while len(delivered) < 2 and time.monotonic() < deadline:
+            time.sleep(0.02)
+    finally:
+        beat.stop()
+    assert delivered[:2] == [1, 2]  # after each beat the API accepted
+
+
+def test_a_refused_heartbeat_does_not_deliver():
+    class Down(FakeApi):
+        def heartbeat(self, name, hostname, facts):
+            raise RuntimeError("API down")
+
+    beat = Heartbeat(Down(1, 1), "box", after_beat=lambda: pytest.fail("delivered"))
+    assert beat.beat() is False

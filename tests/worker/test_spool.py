@@ -57,3 +57,10 @@ def test_refused_reports_are_kept_aside_for_inspection(tmp_path):
     assert spool.deliver(path, refuse) is True
     assert spool.pending() == []
     assert path.with_suffix(".rejected").exists()
+
+
+def test_a_report_another_process_delivered_counts_as_delivered(tmp_path):
+    spool = Spool(tmp_path)
+    path = spool.put("result", 9, {"read_bps": 1.0})
+    path.unlink()  # the heartbeat thread of the main process sent it meanwhile
+    assert spool.deliver(path, lambda *a: pytest.fail("sent twice")) is True

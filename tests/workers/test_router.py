@@ -108,7 +108,112 @@ def test_sweep_settles_finished_runs(client, run, worker_headers, session):
     stored = session.get(Run, run["id"])
     stored.status = "running"
     session.commit()
-    assert client.post("/api/v1/worker/sweep", headers=worker_headers).json() == {"settled": 1}
+    assert client.post("/api/v1/worker/sweep", headers=worker_headers).json() == {
+        "settled": 1, "requeued": 0, "failed_cells": 0}
+
+
+
+@pytest.fixture
+def long_ago(monkeypatch):
+    """An hour ago; this API process counts as started before it (else it forgives silence)."""
+    from datetime import timedelta
+
+    from blobbench.core.clock import utcnow
+    from blobbench.workers import service
+
+    past = utcnow() - timedelta(hours=1)
+    monkeypatch.setattr(service, "PROCESS_STARTED_AT", past - timedelta(hours=1))
+    return past
+
+
+def _age_cell(session, cell_id: int, when, **values) -> None:
+    from blobbench.models import Cell
+
+    cell = session.get(Cell, cell_id)
+    cell.started_at = cell.touched_at = when
+    for key, value in values.items():
+        setattr(cell, key, value)
+    session.commit()
+
+
+def test_a_cell_being_measured_is_not_claimed_twice(client, run, worker_headers):
+    cell = _cells(client, run)[0]
+    url = f"/api/v1/worker/cells/{cell['id']}"
+    assert client.post(f"{url}/claim", headers=worker_headers).json()["touch_s"] > 0
+    again = client.post(f"{url}/claim", headers=worker_headers).json()
+    assert again["action"] == "skip" and "another worker" in again["reason"]
+    assert _cells(client, run)[0]["attempts"] == 1
+
+
+def test_touch_is_a_sign_of_life(client, run, worker_headers, session, long_ago):
+    from blobbench.models import Cell
+
+    cell = _cells(client, run)[0]
+    url = f"/api/v1/worker/cells/{cell['id']}"
+    client.post(f"{url}/claim", headers=worker_headers)
+    _age_cell(session, cell["id"], long_ago)
+    state = client.post(f"{url}/touch", headers=worker_headers)
+    assert state.status_code == 200 and state.json()["status"] == "running"
+    session.expire_all()
+    assert session.get(Cell, cell["id"]).touched_at > long_ago
+    assert client.post("/api/v1/worker/sweep", headers=worker_headers).json()["requeued"] == 0
+
+
+def test_sweep_queues_a_silent_cell_again(client, run, worker_headers, session, long_ago):
+    r = redis.Redis.from_url(TEST_REDIS_URL)
+    cell = _cells(client, run)[0]
+    url = f"/api/v1/worker/cells/{cell['id']}"
+    client.post(f"{url}/claim", headers=worker_headers)
+    _age_cell(session, cell["id"], long_ago)
+    queued = r.llen("host.pytest-host")
+    report = client.post("/api/v1/worker/sweep", headers=worker_headers).json()
+    assert report == {"settled": 0, "requeued": 1, "failed_cells": 0}
+    assert r.llen("host.pytest-host") == queued + 1
+    assert _cells(client, run)[0]["status"] == "pending"
+    retry = client.post(f"{url}/claim", headers=worker_headers).json()
+    assert retry["action"] == "run" and _cells(client, run)[0]["attempts"] == 2
+
+
+def test_sweep_fails_a_cell_lost_too_often(client, run, worker_headers, session, long_ago):
+    ok, lost = _cells(client, run)
+    client.post(f"/api/v1/worker/cells/{ok['id']}/result", json=MEASURES, headers=worker_headers)
+    client.post(f"/api/v1/worker/cells/{lost['id']}/claim", headers=worker_headers)
+    _age_cell(session, lost["id"], long_ago, attempts=3)
+    report = client.post("/api/v1/worker/sweep", headers=worker_headers).json()
+    assert report == {"settled": 1, "requeued": 0, "failed_cells": 1}
+    state = client.get(f"/api/v1/runs/{run['id']}").json()
+    assert state["status"] == "partial" and state["message"] == "1 of 2 cells failed"
+    assert "Lost 3 times" in _cells(client, run)[1]["error"]
+
+
+def test_sweep_queues_cells_whose_messages_the_broker_lost(client, run, worker_headers,
+                                                           session, long_ago):
+    from blobbench.models import Run
+
+    r = redis.Redis.from_url(TEST_REDIS_URL)
+    stored = session.get(Run, run["id"])
+    stored.created_at = long_ago
+    session.commit()
+    r.delete("host.pytest-host")  # a broker restarted without persistence
+    report = client.post("/api/v1/worker/sweep", headers=worker_headers).json()
+    assert report["requeued"] == 2 and r.llen("host.pytest-host") == 2
+    # the messages are back in the queue: the next sweep leaves them alone
+    assert client.post("/api/v1/worker/sweep", headers=worker_headers).json()["requeued"] == 0
+
+
+def test_a_recent_run_waiting_in_its_queue_is_left_alone(client, run, worker_headers):
+    redis.Redis.from_url(TEST_REDIS_URL).delete("host.pytest-host")
+    assert client.post("/api/v1/worker/sweep", headers=worker_headers).json()["requeued"] == 0
+
+
+def test_a_silent_cell_of_a_canceled_run_ends_canceled(client, run, worker_headers, run_headers,
+                                                       session, long_ago):
+    cell = _cells(client, run)[0]
+    client.post(f"/api/v1/worker/cells/{cell['id']}/claim", headers=worker_headers)
+    client.post(f"/api/v1/runs/{run['id']}/cancel", headers=run_headers)
+    _age_cell(session, cell["id"], long_ago)
+    client.post("/api/v1/worker/sweep", headers=worker_headers)
+    assert [c["status"] for c in _cells(client, run)] == ["canceled", "canceled"]
 
 
 def test_dictionaries_are_stored_once_with_the_run(client, run, worker_headers):

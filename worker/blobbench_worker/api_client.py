@@ -60,6 +60,9 @@ class ApiClient:
     def run_status(self, cell_id: int) -> str:
         return self._call("GET", f"/worker/cells/{cell_id}/run-state")["status"]
 
+    def touch(self, cell_id: int) -> str:
+        return self._call("POST", f"/worker/cells/{cell_id}/touch")["status"]
+
     def report_result(self, cell_id: int, measures: dict) -> dict:
         return self._call("POST", f"/worker/cells/{cell_id}/result", measures)
 

@@ -2,7 +2,9 @@
 
 Each heartbeat carries the host's facts (CPU, cores, memory, kernel, Python, driver and codec
 versions) and, refreshed every ``rtt_every`` seconds, the round-trip time to every target the
-API knows: a TCP connect to its address, which needs no credentials.
+API knows: a TCP connect to its address, which needs no credentials. After each heartbeat the
+API accepted, ``after_beat`` runs: the worker delivers its spool then, so reports kept while the
+API was away arrive as soon as it is back, even when no further cell comes.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import logging
 import socket
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from blobbench import __version__
@@ -23,9 +26,10 @@ log = logging.getLogger(__name__)
 
 class Heartbeat(threading.Thread):
     def __init__(self, client: ApiClient, name: str, interval: float = 10.0,
-                 rtt_every: float = 60.0) -> None:
+                 rtt_every: float = 60.0, after_beat: Callable[[], object] | None = None) -> None:
         super().__init__(name="blobbench-heartbeat", daemon=True)
         self._client, self._name, self._interval = client, name, interval
+        self._after_beat = after_beat
         self._rtt_every = rtt_every
         self._targets: list[dict[str, Any]] | None = None
         self._targets_at = 0.0
@@ -65,7 +69,11 @@ class Heartbeat(threading.Thread):
 
     def run(self) -> None:
         while not self._stop_event.is_set():
-            self.beat()
+            if self.beat() and self._after_beat is not None:
+                try:
+                    self._after_beat()
+                except Exception as exc:  # noqa: BLE001 - keep beating
+                    log.warning("after heartbeat: %s", exc)
             self._stop_event.wait(self._interval)
 
     def stop(self) -> None:

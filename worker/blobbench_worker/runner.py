@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -29,9 +30,11 @@ class Outcome:
 
 
 class StopWatch:
-    """``should_stop`` for the engine: asks the API at most once per ``interval`` seconds."""
+    """``should_stop`` for the engine, which calls it between samples (and between rows while
+    loading): asks the API whether the run was canceled at most once per ``interval``
+    seconds, so a canceled cell stops within about that long."""
 
-    def __init__(self, client: ApiClient, cell_id: int, interval: float = 1.0) -> None:
+    def __init__(self, client: ApiClient, cell_id: int, interval: float = 0.5) -> None:
         self._client, self._cell_id, self._interval = client, cell_id, interval
         self._next = time.monotonic() + interval
         self.canceled = False
@@ -45,6 +48,27 @@ class StopWatch:
             except Exception:  # noqa: BLE001 - an unreachable API is no reason to stop measuring
                 pass
         return self.canceled
+
+
+class Toucher(threading.Thread):
+    """Touches the cell every ``interval`` seconds while it is measured: the API's sweep
+    queues a cell again when its worker stops showing signs of life (killed, host lost).
+    A thread, so that long statements (loading a big table) do not look like silence."""
+
+    def __init__(self, client: ApiClient, cell_id: int, interval: float) -> None:
+        super().__init__(name=f"blobbench-touch-{cell_id}", daemon=True)
+        self._client, self._cell_id, self._interval = client, cell_id, interval
+        self._stop_event = threading.Event()
+
+    def run(self) -> None:
+        while not self._stop_event.wait(self._interval):
+            try:
+                self._client.touch(self._cell_id)
+            except Exception as exc:  # noqa: BLE001 - the API may be restarting: keep measuring
+                log.warning("cannot touch cell %s: %s", self._cell_id, exc)
+
+    def stop(self) -> None:
+        self._stop_event.set()
 
 
 def send_report(client: ApiClient, kind: str, cell_id: int, payload: dict) -> None:
@@ -69,8 +93,11 @@ def execute(client: ApiClient, spool: Spool, cell_id: int) -> Outcome:
     spec, settings, target = assignment["spec"], assignment["settings"], assignment["target"]
     cell = CellSpec(**spec)
     measure = MeasureSettings(ci_target=settings["ci_target"], time_budget_s=settings["time_budget_s"],
-                              warmup_s=settings["warmup_s"])
+                              warmup_s=settings["warmup_s"], load_rows=settings.get("load_rows"),
+                              lab_bytes=settings.get("lab_bytes") or MeasureSettings.lab_bytes)
     conn = TargetConn(**target)
+    toucher = Toucher(client, cell_id, assignment.get("touch_s") or 10.0)
+    toucher.start()
     try:
         measures = run_cell(conn, cell, measure, table=assignment["table"],
                             should_stop=StopWatch(client, cell_id))
@@ -84,6 +111,8 @@ def execute(client: ApiClient, spool: Spool, cell_id: int) -> Outcome:
                                            "message": f"{exc.__class__.__name__}: {exc}"}, "error"
     else:
         kind, payload, outcome = "result", measures, "done"
+    finally:
+        toucher.stop()
 
     path = spool.put(kind, cell_id, payload)
     spool.deliver(path, sender(client))

@@ -1,4 +1,4 @@
-"""Worker lifecycle hooks: start heartbeats and deliver spooled reports when ready."""
+"""Worker lifecycle hooks: start heartbeats, which also deliver spooled reports."""
 
 from __future__ import annotations
 
@@ -17,10 +17,12 @@ def _on_ready(**_: object) -> None:
     from blobbench_worker.runner import sender
     from blobbench_worker.tasks import client, spool
 
-    _heartbeat = Heartbeat(client(), get_settings().host_name, get_settings().heartbeat_s)
-    _heartbeat.beat()
-    _heartbeat.start()
-    spool().flush(sender(client()))
+    def deliver_spool() -> None:
+        spool().flush(sender(client()))
+
+    _heartbeat = Heartbeat(client(), get_settings().host_name, get_settings().heartbeat_s,
+                           after_beat=deliver_spool)
+    _heartbeat.start()  # beats at once, then delivers what an earlier life left in the spool
 
 
 @worker_shutdown.connect

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from functools import lru_cache
 
 from blobbench.core.config import get_settings
@@ -12,6 +13,8 @@ from blobbench_worker.app import celery_app
 from blobbench_worker.runner import execute
 from blobbench_worker.samples import make_loader
 from blobbench_worker.spool import Spool
+
+log = logging.getLogger(__name__)
 
 
 @lru_cache
@@ -45,9 +48,17 @@ def execute_cell(self, run_id: int, cell_id: int) -> dict:  # noqa: ARG001 - run
 
 @celery_app.task(name="maintenance.sweep", ignore_result=True)
 def sweep() -> dict:
-    return client().sweep()
+    try:
+        return client().sweep()
+    except ApiUnavailable as exc:  # beat sends the next one soon
+        log.warning("sweep skipped: %s", exc)
+        return {}
 
 
 @celery_app.task(name="schedules.tick", ignore_result=True)
 def tick_schedules() -> dict:
-    return client().tick_schedules()
+    try:
+        return client().tick_schedules()
+    except ApiUnavailable as exc:  # beat sends the next one soon
+        log.warning("schedule tick skipped: %s", exc)
+        return {}

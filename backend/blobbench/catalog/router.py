@@ -21,7 +21,7 @@ STORAGES = ["dynamic", "compressed:1", "compressed:2", "compressed:4", "compress
             "page:snappy", "column",
             "percona_column", "percona_column:dict"]
 DATASETS = known_datasets()
-WORKLOADS = ["read", "read_cold", "write"]
+WORKLOADS = ["read", "read_cold", "write", "codec_lab", "load", "load_then_index"]
 
 
 class MatrixPreset(BaseModel):

@@ -54,6 +54,18 @@ class Settings(BaseSettings):
     host_offline_after_s: float = Field(default=45.0, validation_alias="BLOBBENCH_HOST_OFFLINE_AFTER")
     heartbeat_s: float = Field(default=10.0, gt=0, validation_alias="BLOBBENCH_HEARTBEAT")
     schedule_tick_s: float = Field(default=20.0, gt=0, validation_alias="BLOBBENCH_SCHEDULE_TICK")
+    sweep_s: float = Field(default=30.0, gt=0, validation_alias="BLOBBENCH_SWEEP",
+                           description="Seconds between beat's sweeps (the runs' watchdog)")
+    cell_touch_s: float = Field(default=10.0, gt=0, validation_alias="BLOBBENCH_CELL_TOUCH",
+                                description="Seconds between a running cell's signs of life")
+    cell_stale_after_s: float = Field(
+        default=120.0, gt=0, validation_alias="BLOBBENCH_CELL_STALE_AFTER",
+        description="A running cell untouched this long is presumed lost and queued again")
+    cell_max_attempts: int = Field(default=3, ge=1, validation_alias="BLOBBENCH_CELL_MAX_ATTEMPTS",
+                                   description="Claims of one cell before the sweep fails it")
+    visibility_timeout_s: float = Field(
+        default=3600.0, gt=0, validation_alias="BLOBBENCH_VISIBILITY_TIMEOUT",
+        description="Seconds before Redis hands an unacknowledged message to another worker")
 
     @property
     def data_path(self) -> Path:

@@ -31,7 +31,7 @@ ALL_STORAGES = (
     + [f"page:{a}" for a in PAGE_ALGORITHMS]
     + ["column", "percona_column", "percona_column:dict"]
 )
-ALL_WORKLOADS = ("read", "read_cold", "write")
+ALL_WORKLOADS = ("read", "read_cold", "write", "codec_lab", "load", "load_then_index")
 
 
 def _version(facts: dict[str, Any]) -> tuple[int, int, int] | None:
@@ -137,7 +137,7 @@ def cold_table_bytes(facts: dict[str, Any]) -> int | None:
 
 def workload_support(name: str, facts: dict[str, Any]) -> tuple[bool, str | None]:
     """(supported, reason) for a workload on the target."""
-    if name in ("read", "write"):
+    if name in ("read", "write", "codec_lab", "load", "load_then_index"):
         return True, None
     if name == "read_cold":
         need = cold_table_bytes(facts)

@@ -8,6 +8,9 @@
   URLs, UUIDs, timestamps, counters, small nested binary messages and hashes (zlib ≈ 2.5).
 * ``json``: newline-separated JSON documents of about 1.2 KB with repeated field names, like
   the Pin objects of seed 001.
+* ``tpch``: rows of TPC-H's ``lineitem`` table as ``dbgen`` writes them (``|``-separated text,
+  ~130 bytes a row: keys, prices, dates, flags and a comment cut from a pool of grammar-made
+  sentences) — the data of seed 004's backup study (zlib ≈ 3.3).
 
 :func:`generate` is deterministic for ``(spec, size, seed)``, returns exactly ``size`` bytes
 (the last record/document is cut) and takes tens of milliseconds for 5 MiB.
@@ -23,7 +26,7 @@ import numpy as np
 
 from .errors import MatrixError
 
-_NAMED = ("records", "json")
+_NAMED = ("records", "json", "tpch")
 _PRINTABLE = (string.digits + string.ascii_lowercase + string.ascii_uppercase).encode() + bytes(
     c for c in string.printable.encode() if c not in (string.digits + string.ascii_letters).encode()
     and c >= 0x20
@@ -34,7 +37,7 @@ assert len(_ALPHABET_ORDER) == 256
 
 def known_datasets() -> list[str]:
     """Example dataset specs, for error messages and UIs (plus ``sample:<id>`` of the user's)."""
-    return ["random:62", "random:10", "random:4", "random:2", "records", "json"]
+    return ["random:62", "random:10", "random:4", "random:2", "records", "json", "tpch"]
 
 
 def parse_dataset(spec: str) -> str:
@@ -91,6 +94,8 @@ def generate(spec: str, size: int, seed: int = 0) -> bytes:
         return table[rng.integers(0, n, size, dtype=np.uint16)].tobytes()
     if canon == "records":
         return _fill(size, lambda k: _records(rng, k), avg=300)
+    if canon == "tpch":
+        return _lineitems(rng, size)
     return _fill(size, lambda k: _json_docs(rng, k), avg=1200)
 
 
@@ -257,3 +262,122 @@ def _json_docs(rng: np.random.Generator, count: int) -> bytes:
         }
         out.append(json.dumps(doc).encode() + b"\n")
     return b"".join(out)
+
+
+# --- tpch (lineitem) -------------------------------------------------------------------------
+# Word lists of TPC-H's text grammar (dists.dss); dbgen cuts each comment from a large pool of
+# sentences made of them, at a random offset (hence comments that start mid-word).
+
+_T_NOUNS = (
+    "foxes ideas theodolites pinto beans instructions dependencies excuses platelets asymptotes "
+    "courts dolphins multipliers sauternes warthogs frets dinos attainments somas Tiresias "
+    "patterns forges braids hockey players frays warhorses dugouts notornis epitaphs pearls "
+    "tithes waters orbits gifts sheaves depths sentiments decoys realms pains grouches escapades"
+).split()
+_T_VERBS = (
+    "sleep wake are cajole haggle nag use boost affix detect integrate maintain nod was lose "
+    "sublate solve thrash promise engage hinder print x-ray breach eat grow impress mold poach "
+    "serve run dazzle snooze doze unwind kindle play hang believe doubt"
+).split()
+_T_ADJECTIVES = (
+    "furious sly careful blithe quick fluffy slow quiet ruthless thin close dogged daring brave "
+    "stealthy permanent enticing idle busy regular final ironic even bold silent"
+).split()
+_T_ADVERBS = (
+    "sometimes always never furiously slyly carefully blithely quickly fluffily slowly quietly "
+    "ruthlessly thinly closely doggedly daringly bravely stealthily permanently enticingly idly "
+    "busily regularly finally ironically evenly boldly silently"
+).split()
+_T_PREPOSITIONS = (
+    "about|above|according to|across|after|against|along|alongside of|among|around|at|atop|"
+    "before|behind|beneath|beside|besides|between|beyond|by|despite|during|except|for|from|"
+    "in place of|inside|instead of|into|near|of|on|outside|over|past|since|through|throughout|"
+    "to|toward|under|until|up|upon|without|with|within"
+).split("|")
+_T_AUXILIARIES = ("do|may|might|shall|will|would|can|could|should|ought to|must|will have to|"
+                  "shall have to|could have to|should have to|must have to|need to|try to").split("|")
+_T_TERMINATORS = [".", ";", ":", "?", "!", "--"]
+_SHIP_INSTRUCT = ["DELIVER IN PERSON", "COLLECT COD", "NONE", "TAKE BACK RETURN"]
+_SHIP_MODE = ["REG AIR", "AIR", "RAIL", "SHIP", "TRUCK", "MAIL", "FOB"]
+_DATES = (np.datetime64("1992-01-01") + np.arange(2_600)).astype(str).tolist()  # day → text
+_CURRENT_DAY = _DATES.index("1995-06-17")
+
+
+def _words(words: list[str], idx: np.ndarray, suffix: str = " ") -> np.ndarray:
+    """``words[idx] + suffix`` as an object array (element-wise string work stays in C)."""
+    return np.array([w + suffix for w in words], dtype=object)[idx % len(words)]
+
+
+def _text_pool(rng: np.random.Generator, size: int) -> str:
+    """At least ``size`` characters of TPC-H-grammar sentences (~45 characters each):
+    ``[adjective] noun [auxiliary] verb [adverb] [preposition the noun]`` + terminator."""
+    n = size // 40 + 16
+    p = rng.integers(0, 1 << 30, (9, n))
+    empty = np.full(n, "", dtype=object)
+    pool = (
+        np.where(p[0] % 2 == 1, _words(_T_ADJECTIVES, p[1]), empty)
+        + _words(_T_NOUNS, p[2])
+        + np.where(p[3] % 3 == 0, _words(_T_AUXILIARIES, p[4]), empty)
+        + _words(_T_VERBS, p[5], "")
+        + np.where(p[6] % 2 == 1, " " + _words(_T_ADVERBS, p[7], ""), empty)
+        + np.where(p[8] % 3 != 0, " " + _words(_T_PREPOSITIONS, p[8]) + "the "
+                   + _words(_T_NOUNS, p[1] + p[8], ""), empty)
+        + _words(_T_TERMINATORS, p[4])
+    )
+    return "".join(pool.tolist())
+
+
+def _lineitems(rng: np.random.Generator, size: int) -> bytes:
+    """Exactly ``size`` bytes of ``lineitem.tbl``-like rows (the last row is cut)."""
+    # comments are ~20% of the bytes: a pool of a quarter of them keeps reuse across a block rare
+    pool = _text_pool(rng, min(max(size // 4, 64 << 10), 2 << 20))
+    pool_n = len(pool) - 44
+    count = size // 110 + 8  # rows average ~130 bytes: enough, cut below
+    parts: list[bytes] = []
+    total = 0
+    order = 0
+    while total < size:
+        lines_per_order = rng.integers(1, 8, count // 4 + 2)
+        okeys = np.repeat(np.arange(order, order + lines_per_order.size), lines_per_order)[:count]
+        order += lines_per_order.size
+        n = okeys.size
+        linenumber = np.concatenate([np.arange(1, k + 1) for k in lines_per_order])[:n]
+        # dbgen's sparse order keys: 8 keys used out of every 32
+        orderkey = (okeys // 8) * 32 + okeys % 8 + 1
+        partkey = rng.integers(1, 200_001, n)
+        suppkey = (partkey + rng.integers(0, 4, n) * 2_500) % 10_000 + 1
+        quantity = rng.integers(1, 51, n)
+        retail = (90_000 + (partkey // 10) % 20_001 + 100 * (partkey % 1000))  # cents
+        extended = quantity * retail
+        discount = rng.integers(0, 11, n)
+        tax = rng.integers(0, 9, n)
+        orderdate = rng.integers(0, 2_405, n)  # days since 1992-01-01
+        ship = orderdate + rng.integers(1, 122, n)
+        commit = orderdate + rng.integers(30, 91, n)
+        receipt = ship + rng.integers(1, 31, n)
+        returned = rng.integers(0, 2, n)
+        instruct = rng.integers(0, len(_SHIP_INSTRUCT), n)
+        mode = rng.integers(0, len(_SHIP_MODE), n)
+        c_start = rng.integers(0, pool_n, n)
+        c_len = rng.integers(10, 44, n)
+        ship_s, commit_s, receipt_s = ship.tolist(), commit.tolist(), receipt.tolist()
+        late = (receipt <= _CURRENT_DAY).tolist()
+        open_ = (ship > _CURRENT_DAY).tolist()
+        dates = _DATES
+        cols = zip(orderkey.tolist(), partkey.tolist(), suppkey.tolist(), linenumber.tolist(),
+                   quantity.tolist(), extended.tolist(), discount.tolist(), tax.tolist(),
+                   returned.tolist(), instruct.tolist(), mode.tolist(), c_start.tolist(),
+                   c_len.tolist())
+        lines = []
+        for i, (ok, pk, sk, ln, q, ext, d, t, r, ins, m, cs, cl) in enumerate(cols):
+            flag = ("R" if r else "A") if late[i] else "N"
+            lines.append(
+                f"{ok}|{pk}|{sk}|{ln}|{q}|{ext // 100}.{ext % 100:02d}|0.{d:02d}|0.0{t}|{flag}|"
+                f"{'O' if open_[i] else 'F'}|{dates[ship_s[i]]}|{dates[commit_s[i]]}|"
+                f"{dates[receipt_s[i]]}|"
+                f"{_SHIP_INSTRUCT[ins]}|{_SHIP_MODE[m]}|{pool[cs:cs + cl]}|\n"
+            )
+        chunk = "".join(lines).encode()
+        parts.append(chunk)
+        total += len(chunk)
+    return b"".join(parts)[:size]

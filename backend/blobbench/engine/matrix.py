@@ -17,6 +17,8 @@ mixing presets and sizes, ``["preset:quick", "3MiB"]`` (``preset:`` may be omitt
 Workloads: ``read`` (warm buffer pool), ``read_cold`` (a working set larger than the buffer
 pool, read in a cycle so nearly every read misses it) and ``write``; cache state is part of the
 workload's name rather than a dimension of its own because it only means something for reads.
+The studies are workloads too: ``codec_lab`` (sizes are block sizes, storage ``dynamic`` only)
+and ``load``/``load_then_index`` (sizes are row body sizes).
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from .codecs import get_codec
 from .datasets import parse_dataset
 from .errors import MatrixError
 from .limits import check_size
-from .measure import MAX_CONCURRENCY, CellSpec, canonical_workload
+from .measure import MAX_CONCURRENCY, STUDY_WORKLOADS, CellSpec, canonical_workload
 from .storages import parse_storage
 
 
@@ -224,6 +226,18 @@ def parse_matrix(d: dict[str, Any]) -> Matrix:
             "the write workload runs with one client: drop concurrency values above 1, or put "
             "writes and concurrent reads in separate runs"
         )
+    studies = [w for w in m.workloads if w in STUDY_WORKLOADS]
+    if studies and any(c > 1 for c in m.concurrency):
+        raise MatrixError(
+            f"the {studies[0]} workload runs with one client: drop concurrency values above 1"
+        )
+    if "codec_lab" in m.workloads:
+        if m.storages != ["dynamic"]:
+            raise MatrixError("the codec_lab workload measures codecs in memory, without a "
+                              "table: give it the storage 'dynamic' only (one run per study)")
+        if any(get_codec(meth).server_decode for meth in m.methods):
+            raise MatrixError("the codec lab measures client codecs: mysql_uncompress decodes "
+                              "on the server (use mysql_compress)")
     return m
 
 

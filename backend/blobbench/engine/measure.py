@@ -20,6 +20,12 @@ Workloads:
   ``pool_miss_ratio`` from the server's counters, so the claim is checked, not assumed. The OS
   page cache may still hold the file: "cold" means the buffer pool, not the disk.
 * ``write`` — upserts (client-side encode + escape + INSERT) into the R rows.
+* ``codec_lab`` — no table: the method's compression and decompression speed and ratio over
+  the dataset cut into ``size``-byte blocks, in memory (seed 004; :mod:`.codec_lab`).
+* ``load`` / ``load_then_index`` — bulk-load time and on-disk size of a table with secondary
+  indexes, created with the table or added after the load (seed 002; :mod:`.load_size`).
+  The two studies' cells go through :func:`run_cell` like any other; their extra measures
+  land in the result's ``extra``.
 
 Concurrency C > 1 (reads): C threads, each with its own connection, decoder and starting row,
 read back to back; the main thread only samples their operation counts every ``slice_s``. The
@@ -89,7 +95,9 @@ from .target import (
 )
 from .tuning import malloc_state, no_gc, tune_malloc
 
-WORKLOADS = ("read", "read_cold", "write")
+WORKLOADS = ("read", "read_cold", "write", "codec_lab", "load", "load_then_index")
+#: Workloads measured by a study module rather than on a prepared blob table.
+STUDY_WORKLOADS = ("codec_lab", "load", "load_then_index")
 _WORKLOAD_ALIASES = {"read:warm": "read", "read_warm": "read", "warm": "read",
                      "read:cold": "read_cold", "cold": "read_cold", "cold_read": "read_cold"}
 MAX_CONCURRENCY = 256
@@ -136,6 +144,8 @@ class MeasureSettings:
     pool). ``encode_cache``: ``"auto"`` (``$BLOBBENCH_DATA_DIR/cache/encoded``), a directory, or
     None to always encode. ``disk_size``: flush + ``ANALYZE TABLE`` after the load and report
     ``disk_bytes``. ``tune_process``: :func:`~.tuning.tune_malloc` (see there).
+    ``lab_bytes``: how much of the dataset a ``codec_lab`` cell cuts into blocks (at least four
+    blocks). ``load_rows``: rows a ``load`` cell loads (None: ``max_table_bytes // size``).
     """
 
     ci_target: float = 0.02
@@ -152,6 +162,8 @@ class MeasureSettings:
     encode_cache: str | None = "auto"
     encode_cache_max_bytes: int = 4 << 30
     tune_process: bool = True
+    lab_bytes: int = 2 << 20
+    load_rows: int | None = None
 
 
 @dataclass
@@ -215,6 +227,15 @@ def validate_cell(cell: CellSpec) -> tuple[Codec, Storage, str]:
         raise MatrixError(f"concurrency {c!r} is not supported; use 1..{MAX_CONCURRENCY}")
     if workload == "write" and c > 1:
         raise MatrixError("the write workload runs with one client (concurrency 1)")
+    if workload in STUDY_WORKLOADS and c > 1:
+        raise MatrixError(f"the {workload} workload runs with one client (concurrency 1)")
+    if workload == "codec_lab":
+        if storage.name != "dynamic":
+            raise MatrixError("the codec_lab workload measures codecs in memory: give it the "
+                              "storage 'dynamic' only")
+        if codec.server_decode:
+            raise MatrixError(f"method '{codec.name}' decodes on the server; the codec lab "
+                              "measures client codecs (use mysql_compress)")
     return codec, storage, dataset
 
 
@@ -356,12 +377,19 @@ def prepared_table(
 ) -> Iterator[PreparedTable]:
     """Create, load and verify the cell's owned table; drop it on exit.
 
+    A ``table`` left behind by an earlier attempt of the same cell (its worker was killed) is
+    dropped first, if it carries the ownership marker. When the connection is lost, the
+    table cannot be dropped: the error that says why is raised, not the failed drop.
+
     Raises MatrixError (bad cell or storage unsupported by the target), TargetError
-    (connection, privileges, ``too_large``), VerificationError, Canceled.
+    (connection, privileges, ``too_large``, ``not_owned``), VerificationError, Canceled.
     """
+    leftover = table is not None
     settings = settings or MeasureSettings()
     _, storage, dataset = validate_cell(cell)
     workload = canonical_workload(cell.workload)
+    if workload in STUDY_WORKLOADS:
+        raise MatrixError(f"the {workload} workload has no prepared table: use run_cell")
     if settings.tune_process:
         tune_malloc()
     table = check_identifier(table or new_table_name(), "table name")
@@ -374,7 +402,7 @@ def prepared_table(
     cache = encode_cache_for(settings)
     conn = connect(target)
     errors = driver_errors()
-    created = False
+    created = failed = False
     try:
         try:
             facts = probe_connection(conn)
@@ -397,6 +425,8 @@ def prepared_table(
                 from .codecs import train_dictionary
 
                 pdict = train_dictionary(dataset, cell.seed, "zlib").data
+            if leftover:
+                drop_table(conn, schema, table)
             create_table(conn, schema, table, storage, facts["flavour"], dictionary=pdict)
             created = True
             t_load = time.perf_counter()
@@ -460,6 +490,9 @@ def prepared_table(
         except errors as exc:
             raise translate_error(exc, target, action) from None
         yield prep
+    except BaseException:
+        failed = True
+        raise
     finally:
         try:
             if created:
@@ -467,7 +500,8 @@ def prepared_table(
                 if storage.kind == "percona_column" and storage.dictionary:
                     drop_dictionary(conn, table)
         except errors as exc:
-            raise translate_error(exc, target, "dropping the table") from None
+            if not failed:  # else the error in flight says more than the failed drop
+                raise translate_error(exc, target, "dropping the table") from None
         finally:
             conn.close()
 
@@ -959,5 +993,14 @@ def run_cell(
     settings = settings or MeasureSettings()
     validate_cell(cell)
     _check_stop(should_stop)
+    workload = canonical_workload(cell.workload)
+    if workload == "codec_lab":
+        from .codec_lab import run_codec_lab
+
+        return run_codec_lab(cell, settings, should_stop)
+    if workload in ("load", "load_then_index"):
+        from .load_size import run_load
+
+        return run_load(target, cell, settings, table=table, should_stop=should_stop)
     with prepared_table(target, cell, settings, table=table, should_stop=should_stop) as prep:
         return measure_prepared(prep, settings, should_stop)

@@ -6,6 +6,7 @@ product (seed 000 has the compressed-row table only for uncompressed data).
 
 from __future__ import annotations
 
+from .codec_lab import lab_methods
 from .errors import MatrixError
 from .matrix import CellSpec, expand, parse_matrix
 
@@ -41,6 +42,13 @@ def _seed000(datasets: list[str], sizes: str) -> list[dict]:
     ]
 
 
+#: Seed 004's block sizes: a small page, InnoDB's 16 KiB page, a backup tool's 64 KiB, 1 MiB.
+SEED004_BLOCKS = ["4KiB", "16KiB", "64KiB", "1MiB"]
+#: Seed 002: storages compared for bulk load time and size (page:zlib is the algorithm every
+#: page-compressing server has; add page:<alg> for the providers a target loads).
+SEED002_STORAGES = ["dynamic", "compressed:4", "compressed:8", "compressed:16", "page:zlib",
+                    "column"]
+
 MATRIX_PRESETS: dict[str, list[dict]] = {
     "quick": [{
         "methods": ["none", "lz4", "zstd", "mysql_compress", "mysql_uncompress"],
@@ -59,6 +67,22 @@ MATRIX_PRESETS: dict[str, list[dict]] = {
         "methods": ["none"], "storages": ["column"], "datasets": ["json"], "sizes": [1200],
         "concurrency": [1, 4, 8, 16, 32],
     }],
+    # seed 004: every codec × level over TPC-H lineitem text and the built-in datasets, cut
+    # into blocks, in memory (no table): compression/decompression speed, ratio, frontier
+    "seed004_codec_lab": [{
+        "methods": lab_methods(), "storages": ["dynamic"],
+        "datasets": ["tpch", "json", "records"], "sizes": SEED004_BLOCKS,
+        "workloads": ["codec_lab"],
+    }],
+    # seed 002: bulk load of 2 KiB text bodies (64 MiB) per storage, indexes created with the
+    # table or added after the load; plus the application compressing the bodies with zstd
+    "seed002_load_size": [{
+        "methods": ["none"], "storages": SEED002_STORAGES, "datasets": ["json"],
+        "sizes": [2048], "workloads": ["load", "load_then_index"],
+    }, {
+        "methods": ["zstd:3"], "storages": ["dynamic"], "datasets": ["json"], "sizes": [2048],
+        "workloads": ["load", "load_then_index"],
+    }],
 }
 
 
@@ -68,7 +92,36 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "seed000": "seed 000's grid: 14 methods × 4 alphabets × 70 stub lengths (3,920 cells)",
     "seed000_real": "seed 000's real-data charts: 14 methods on realistic records, 17 lengths",
     "seed001": "seed 001: 1.2 KB JSON with dictionaries and column compression, 1–32 clients",
+    "seed004_codec_lab": "seed 004's codec lab: every codec and level in memory over TPC-H "
+                         "lineitem, JSON and records in 4 KiB–1 MiB blocks; speed, ratio, "
+                         "Pareto frontier",
+    "seed002_load_size": "seed 002: bulk-load time and on-disk size per storage, indexes "
+                         "created with the table or added after the load",
 }
+
+
+#: Which study a preset is: the dashboard and the CLI show its table instead of a chart.
+PRESET_STUDIES: dict[str, str] = {"seed004_codec_lab": "codec_lab",
+                                  "seed002_load_size": "load_size"}
+
+
+def preset_matrices_for_target(name: str, facts: dict) -> list:
+    """A preset's matrices fitted to a probed target: seed 002's page compression is measured
+    with every algorithm the target has (``page_compression_algorithms``), and storages the
+    target cannot run are left out rather than failing the run. Other presets unchanged."""
+    from .capabilities import storage_support
+
+    parts = preset_matrices(name)
+    if name != "seed002_load_size":
+        return parts
+    algs = facts.get("page_compression_algorithms") or ["zlib"]
+    for m in parts:
+        storages = list(m.storages)
+        if "page:zlib" in storages:
+            at = storages.index("page:zlib")
+            storages[at:at + 1] = [f"page:{a}" for a in algs]
+        m.storages = [s for s in dict.fromkeys(storages) if storage_support(s, facts)[0]]
+    return [m for m in parts if m.storages]
 
 
 def preset_cells(name: str) -> list[CellSpec]:

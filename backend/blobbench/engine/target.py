@@ -25,7 +25,7 @@ from .drivers import (  # noqa: F401 - driver_version/driver_errors/DRIVERS are 
     select_db,
 )
 from .errors import TargetError
-from .storages import PAGE_ALGORITHMS, check_identifier
+from .storages import OWNER_MARK, PAGE_ALGORITHMS, check_identifier
 
 
 @dataclass
@@ -90,12 +90,15 @@ def translate_error(exc: BaseException, t: TargetConn, action: str = "") -> Targ
     if errno == 1044:
         return TargetError(
             f"User '{t.user}' lacks privileges on database `{t.database}`{where}: {text} — "
-            f"GRANT ALL ON `{t.database}`.* TO the user",
+            f"GRANT SELECT, INSERT, UPDATE, CREATE, DROP ON `{t.database}`.* TO the user "
+            "(page compression also needs LOCK TABLES there and the global RELOAD)",
             code="missing_privilege",
         )
     if errno in (1142, 1143):
         return TargetError(
-            f"User '{t.user}' is missing a privilege{where}: {text}", code="missing_privilege"
+            f"User '{t.user}' is missing a privilege{where}: {text} — BlobBench needs "
+            f"GRANT SELECT, INSERT, UPDATE, CREATE, DROP ON `{t.database}`.* TO the user",
+            code="missing_privilege",
         )
     if errno in (1227, 1229):
         return TargetError(
@@ -186,7 +189,8 @@ def probe_connection(conn: Any) -> dict[str, Any]:
         gvars = dict(_scalar_rows(
             cur,
             "SHOW GLOBAL VARIABLES WHERE Variable_name IN ('innodb_compression_algorithm', "
-            "'innodb_file_per_table', 'innodb_read_only_compressed', 'max_connections')",
+            "'innodb_file_per_table', 'innodb_read_only_compressed', 'max_connections', "
+            "'read_only', 'super_read_only', 'innodb_read_only')",
         ))
         algorithm = gvars.get("innodb_compression_algorithm")
         if flavour == "mariadb":
@@ -227,6 +231,8 @@ def probe_connection(conn: Any) -> dict[str, Any]:
         "innodb_file_per_table": _on_off(gvars.get("innodb_file_per_table")),
         "innodb_read_only_compressed": _on_off(gvars.get("innodb_read_only_compressed")),
         "max_connections": int(gvars["max_connections"]) if gvars.get("max_connections") else None,
+        "read_only": sorted(name for name in ("read_only", "super_read_only", "innodb_read_only")
+                            if _on_off(gvars.get(name))),
         "hostname": str(hostname),
         "rtt_us": round(statistics.median(rtts) / 1000, 1),
     }
@@ -247,5 +253,41 @@ def probe(t: TargetConn) -> dict[str, Any]:
         return probe_connection(conn)
     except driver_errors() as exc:
         raise translate_error(exc, t, "probing the server") from None
+    finally:
+        conn.close()
+
+
+def read_only_problem(facts: dict[str, Any]) -> str | None:
+    """Why BlobBench could not write to a server with these facts, or None."""
+    flags = facts.get("read_only") or []
+    if not flags:
+        return None
+    names = ", ".join(f"{name}=ON" for name in flags)
+    return (f"The server is read-only ({names}): BlobBench creates, loads and drops its own "
+            "tables, so it needs a writable server (a primary, not a replica)")
+
+
+def check_writable(t: TargetConn, facts: dict[str, Any]) -> None:
+    """Refuse a target BlobBench could not use: a read-only server, or a user who cannot create,
+    fill and drop a table in the target's database (the message names the grant it lacks).
+    Creates and drops one small table carrying the ownership marker. Raises TargetError."""
+    if problem := read_only_problem(facts):
+        raise TargetError(problem, code="read_only")
+    conn = connect(t)
+    table = f"bb_probe_{int(time.time() * 1000) % 10**10}"
+    db = check_identifier(t.database, "database name")
+    try:
+        with conn.cursor() as cur:
+            cur.execute(f"CREATE TABLE `{db}`.`{table}` (id INT PRIMARY KEY, b BLOB) "
+                        f"ENGINE=InnoDB COMMENT='{OWNER_MARK}'")
+            try:
+                cur.execute(f"INSERT INTO `{db}`.`{table}` VALUES (1, 'x')")
+                cur.execute(f"UPDATE `{db}`.`{table}` SET b = 'y' WHERE id = 1")
+                cur.execute(f"SELECT b FROM `{db}`.`{table}`")
+                cur.fetchall()
+            finally:
+                cur.execute(f"DROP TABLE IF EXISTS `{db}`.`{table}`")
+    except driver_errors() as exc:
+        raise translate_error(exc, t, "checking that it can create and drop its tables") from None
     finally:
         conn.close()

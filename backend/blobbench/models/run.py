@@ -71,6 +71,9 @@ class Cell(Base):
     error: Mapped[str | None] = mapped_column(Text)
     attempts: Mapped[int] = mapped_column(default=0)
     started_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    #: Last sign of life of the worker measuring this cell (claim, then periodic touches): a
+    #: running cell untouched for too long is presumed lost and queued again by the sweep.
+    touched_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     run: Mapped[Run] = relationship(back_populates="cells")

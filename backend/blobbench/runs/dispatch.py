@@ -3,7 +3,9 @@
 Messages carry ids only. The hosts of a run take turns: only the active host's cells are
 queued; when they have all finished, :func:`blobbench.runs.service.advance` hands the run to
 the next host and its cells are queued in turn. If the broker cannot take them the run is
-marked failed with the reason, so nothing waits for cells that were never queued.
+marked failed with the reason, so nothing waits for cells that were never queued. The
+sweep's repairs (:func:`requeue`) are different: a cell it cannot queue stays pending and the
+next sweep tries again.
 """
 
 from __future__ import annotations
@@ -33,3 +35,16 @@ def dispatch(session: Session, run: Run, host: str | None = None) -> None:
         run.message = f"Could not queue the cells: broker unreachable ({exc.__class__.__name__})"
         session.commit()
         raise BrokerUnavailable(run.message) from exc
+
+
+def requeue(cells: list[tuple[str, int, int]]) -> int:
+    """Queue ``(host, run_id, cell_id)`` again (the sweep's repairs, after commit). Returns how
+    many the broker took; the rest stay pending and the next sweep tries again."""
+    sent = 0
+    for host, run_id, cell_id in cells:
+        try:
+            queue.enqueue_cell(host, run_id, cell_id)
+        except Exception:  # noqa: BLE001 - the broker is down: the next sweep repairs
+            break
+        sent += 1
+    return sent

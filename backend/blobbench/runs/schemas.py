@@ -41,6 +41,11 @@ class RunSettings(BaseModel):
                                  description="Longest sampling time per cell, in seconds")
     warmup_s: float = Field(default=0.25, ge=0, le=60)
     seed: int = Field(default=0, ge=0, le=2**31 - 1, description="Dataset generator seed")
+    load_rows: int | None = Field(default=None, ge=1, le=10_000_000,
+                                  description="Rows a load/load_then_index cell loads (seed 002); "
+                                  "default: 64 MiB worth of blobs")
+    lab_bytes: int = Field(default=2 << 20, ge=64 << 10, le=256 << 20,
+                           description="Bytes of the dataset a codec_lab cell cuts into blocks")
 
 
 MAX_HOSTS = 16

@@ -16,7 +16,7 @@ from blobbench.core.clock import utcnow
 from blobbench.core.config import get_settings
 from blobbench.engine import matrix as engine_matrix
 from blobbench.engine.errors import MatrixError
-from blobbench.engine.presets import MATRIX_PRESETS
+from blobbench.engine.presets import MATRIX_PRESETS, preset_matrices_for_target
 from blobbench.hosts import service as hosts
 from blobbench.models import CELL_FINAL_STATES, RUN_FINAL_STATES, Cell, Result, Run, Target
 from blobbench.runs.schemas import (
@@ -71,15 +71,20 @@ class RunPlan:
         return len(self.specs) * len(self.hosts)
 
 
-def resolve_matrices(matrix: dict[str, Any] | None, preset: str | None) -> list[engine_matrix.Matrix]:
+def resolve_matrices(matrix: dict[str, Any] | None, preset: str | None,
+                     facts: dict[str, Any] | None = None) -> list[engine_matrix.Matrix]:
     """The matrices of a request that names either a matrix or a preset (a preset may unite
-    several: seed 000 has the compressed-row table only for uncompressed data)."""
+    several: seed 000 has the compressed-row table only for uncompressed data). With the
+    target's ``facts``, a preset is fitted to it (seed 002 measures every page algorithm the
+    target has)."""
     if (matrix is None) == (preset is None):
         raise RunRejected("Send either a 'matrix' or a 'preset' name (exactly one of them)")
     if preset is None:
         return [engine_matrix.parse_matrix(matrix)]
     if preset not in MATRIX_PRESETS:
         raise RunRejected(f"Unknown preset '{preset}'; choose from: {', '.join(MATRIX_PRESETS)}")
+    if facts is not None:
+        return preset_matrices_for_target(preset, facts)
     return [engine_matrix.parse_matrix(part) for part in MATRIX_PRESETS[preset]]
 
 
@@ -96,7 +101,8 @@ def plan_run(session: Session, target_id: int, host_names: list[str],
         if hosts.get_host(session, name) is None:
             known = ", ".join(h.name for h in hosts.list_hosts(session)) or "none yet"
             raise RunRejected(f"Unknown host '{name}'; known hosts: {known}")
-    plan = RunPlan(target=target, hosts=host_names, parts=resolve_matrices(matrix, preset))
+    plan = RunPlan(target=target, hosts=host_names,
+                   parts=resolve_matrices(matrix, preset, target.facts or {}))
     if missing := missing_samples(session, plan.matrix.datasets):
         raise RunRejected(f"Unknown sample(s) {', '.join(map(str, missing))}: upload them first "
                           "(POST /api/v1/samples)")

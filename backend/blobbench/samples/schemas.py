@@ -20,12 +20,16 @@ class SampleRead(BaseModel):
 
 
 class TableSampleCreate(BaseModel):
-    """Read a sample from a column of an existing table on the target (read-only)."""
+    """Read a sample from an existing table on the target (read-only): the values of one
+    column, or — without a column — whole rows laid out roughly as InnoDB stores them, whose
+    16 KiB blocks the codec lab measures as the table's pages."""
 
     schema_name: str = Field(pattern=r"^[A-Za-z0-9_$]{1,64}$", alias="schema",
                              description="The table's schema (database)")
     table: str = Field(pattern=r"^[A-Za-z0-9_$]{1,64}$")
-    column: str = Field(pattern=r"^[A-Za-z0-9_$]{1,64}$")
+    column: str | None = Field(default=None, pattern=r"^[A-Za-z0-9_$]{1,64}$",
+                               description="A column to sample; omit it to sample whole rows "
+                                           "(the table's pages)")
     limit_bytes: int = Field(default=16 << 20, ge=1024, le=256 << 20,
                              description="Read values until this many bytes")
     name: str | None = Field(default=None, max_length=200)

@@ -12,7 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from blobbench.core.config import get_settings
-from blobbench.engine.samples import read_column_sample
+from blobbench.engine.samples import read_column_sample, read_table_rows_sample
 from blobbench.models import Run, Sample, Target
 from blobbench.samples.schemas import SampleRead, TableSampleCreate
 from blobbench.targets.service import connection_for
@@ -77,9 +77,20 @@ def save_upload(session: Session, stream: BinaryIO, name: str,
 
 
 def read_from_target(session: Session, target: Target, body: TableSampleCreate) -> Sample:
-    """Read a column sample from the target (engine: validated, read-only) and store it."""
-    got = read_column_sample(connection_for(target), body.schema_name, body.table, body.column,
-                             limit_bytes=body.limit_bytes)
+    """Read a column sample, or whole rows ("table pages") when no column is named, from the
+    target (engine: validated, read-only) and store it."""
+    if body.column is None:
+        got = read_table_rows_sample(connection_for(target), body.schema_name, body.table,
+                                     limit_bytes=body.limit_bytes)
+        source = {"rows": got["rows"], "columns": got["columns"],
+                  "mean_row_bytes": got["mean_row_bytes"], "layout": "innodb_rows"}
+        default_name = f"{target.name}:{body.schema_name}.{body.table} (rows)"
+    else:
+        got = read_column_sample(connection_for(target), body.schema_name, body.table,
+                                 body.column, limit_bytes=body.limit_bytes)
+        source = {"rows": got["rows"], "data_type": got["data_type"],
+                  "mean_value_bytes": got["mean_value_bytes"]}
+        default_name = f"{target.name}:{body.schema_name}.{body.table}.{body.column}"
     data: bytes = got["data"]
     sha = hashlib.sha256(data).hexdigest()
     path = store_dir() / sha
@@ -89,11 +100,9 @@ def read_from_target(session: Session, target: Target, body: TableSampleCreate) 
             out.write(data)
         _store(Path(tmp_name), sha)
     sample = Sample(
-        name=body.name or f"{target.name}:{body.schema_name}.{body.table}.{body.column}",
-        kind="table", sha256=sha, size=len(data),
+        name=body.name or default_name, kind="table", sha256=sha, size=len(data),
         source={"target_id": target.id, "schema": body.schema_name, "table": body.table,
-                "column": body.column, "rows": got["rows"], "data_type": got["data_type"],
-                "mean_value_bytes": got["mean_value_bytes"]},
+                "column": body.column, **source},
     )
     session.add(sample)
     session.flush()

@@ -9,7 +9,7 @@ from sqlalchemy.orm import Session
 
 from blobbench.core import crypto
 from blobbench.core.clock import utcnow
-from blobbench.engine.target import TargetConn, probe
+from blobbench.engine.target import TargetConn, check_writable, probe
 from blobbench.models import Target
 from blobbench.targets.schemas import TargetCreate, TargetRead
 
@@ -44,6 +44,7 @@ def register(session: Session, data: TargetCreate) -> Target:
     conn = TargetConn(host=data.host, port=data.port, user=data.user, password=data.password,
                       database=data.database, driver=data.driver)
     facts = probe(conn)
+    check_writable(conn, facts)
     target = Target(
         name=data.name, host=data.host, port=data.port, user=data.user,
         password_encrypted=crypto.encrypt(data.password), database=data.database,

@@ -11,11 +11,12 @@ from sqlalchemy.orm import Session
 
 from blobbench.core.auth import RequireWorker, SessionDep
 from blobbench.core.clock import utcnow
+from blobbench.core.queue import queue_depth
 from blobbench.hosts import service as hosts
 from blobbench.hosts.schemas import Heartbeat, HostRead
 from blobbench.models import Cell, Run, Sample, Target, Token
 from blobbench.runs import service as runs
-from blobbench.runs.dispatch import BrokerUnavailable, dispatch
+from blobbench.runs.dispatch import BrokerUnavailable, dispatch, requeue
 from blobbench.samples.service import content_path
 from blobbench.schedules import service as schedules
 from blobbench.schedules.schemas import FiringRead, TickReport
@@ -106,13 +107,23 @@ def run_state(cell: CellDep) -> RunState:
     return RunState(run_id=cell.run_id, status=cell.run.status)
 
 
+@router.post("/cells/{cell_id}/touch", response_model=RunState)
+def touch_cell(cell: CellDep, session: SessionDep) -> RunState:
+    """A sign of life while the cell is measured; the sweep queues silent cells again."""
+    service.touch(cell)
+    session.commit()
+    return RunState(run_id=cell.run_id, status=cell.run.status)
+
+
 @router.post("/sweep", response_model=SweepReport)
 def sweep(session: SessionDep, _: RequireWorker) -> SweepReport:
-    settled, turns = service.sweep(session)
+    outcome = service.sweep(session, queue_depth)
     session.commit()
-    for run, host in turns:
+    for run, host in outcome.turns:
         _queue(session, run, host)
-    return SweepReport(settled=settled)
+    requeued = requeue([(c.host, c.run_id, c.id) for c in outcome.requeue])
+    return SweepReport(settled=outcome.settled, requeued=requeued,
+                       failed_cells=outcome.failed_cells)
 
 
 @router.post("/schedules/tick", response_model=TickReport)

@@ -42,6 +42,8 @@ class CellAssignment(BaseModel):
     settings: RunSettings | None = None
     target: TargetSecret | None = None
     table: str | None = None
+    touch_s: float | None = Field(
+        default=None, description="Seconds between the worker's touches while it measures")
 
 
 class ResultReport(BaseModel):
@@ -93,3 +95,6 @@ class RunState(BaseModel):
 
 class SweepReport(BaseModel):
     settled: int = Field(description="Runs moved to their final state by this sweep")
+    requeued: int = Field(default=0, description="Cells queued again: their worker went "
+                          "silent, or the broker lost their messages")
+    failed_cells: int = Field(default=0, description="Cells failed after too many attempts")

@@ -712,6 +712,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/worker/cells/{cell_id}/touch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Touch Cell
+         * @description A sign of life while the cell is measured; the sweep queues silent cells again.
+         */
+        post: operations["worker-touch_cell"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/worker/heartbeat": {
         parameters: {
             query?: never;
@@ -966,6 +986,11 @@ export interface components {
             /** Table */
             table?: string | null;
             target?: components["schemas"]["TargetSecret"] | null;
+            /**
+             * Touch S
+             * @description Seconds between the worker's touches while it measures
+             */
+            touch_s?: number | null;
         };
         /** CellComparison */
         CellComparison: {
@@ -1234,8 +1259,10 @@ export interface components {
         };
         /** HTTPValidationError */
         HTTPValidationError: {
+            /** Code */
+            code?: string;
             /** Detail */
-            detail?: components["schemas"]["ValidationError"][];
+            detail?: string | components["schemas"]["ValidationError"][];
         };
         /** Health */
         Health: {
@@ -1807,6 +1834,17 @@ export interface components {
              */
             ci_target?: number;
             /**
+             * Lab Bytes
+             * @description Bytes of the dataset a codec_lab cell cuts into blocks
+             * @default 2097152
+             */
+            lab_bytes?: number;
+            /**
+             * Load Rows
+             * @description Rows a load/load_then_index cell loads (seed 002); default: 64 MiB worth of blobs
+             */
+            load_rows?: number | null;
+            /**
              * Seed
              * @description Dataset generator seed
              * @default 0
@@ -2077,6 +2115,18 @@ export interface components {
         /** SweepReport */
         SweepReport: {
             /**
+             * Failed Cells
+             * @description Cells failed after too many attempts
+             * @default 0
+             */
+            failed_cells?: number;
+            /**
+             * Requeued
+             * @description Cells queued again: their worker went silent, or the broker lost their messages
+             * @default 0
+             */
+            requeued?: number;
+            /**
              * Settled
              * @description Runs moved to their final state by this sweep
              */
@@ -2084,11 +2134,16 @@ export interface components {
         };
         /**
          * TableSampleCreate
-         * @description Read a sample from a column of an existing table on the target (read-only).
+         * @description Read a sample from an existing table on the target (read-only): the values of one
+         *     column, or — without a column — whole rows laid out roughly as InnoDB stores them, whose
+         *     16 KiB blocks the codec lab measures as the table's pages.
          */
         TableSampleCreate: {
-            /** Column */
-            column: string;
+            /**
+             * Column
+             * @description A column to sample; omit it to sample whole rows (the table's pages)
+             */
+            column?: string | null;
             /**
              * Limit Bytes
              * @description Read values until this many bytes
@@ -3792,6 +3847,37 @@ export interface operations {
         };
     };
     "worker-run_state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cell_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunState"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "worker-touch_cell": {
         parameters: {
             query?: never;
             header?: never;

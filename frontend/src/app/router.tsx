@@ -22,6 +22,7 @@ const ScheduleDetailRoute = lazy(() =>
 );
 const AlertsRoute = lazy(() => import("./routes/alerts-route").then((m) => ({ default: m.AlertsRoute })));
 const TokensRoute = lazy(() => import("./routes/tokens-route").then((m) => ({ default: m.TokensRoute })));
+const StudyRoute = lazy(() => import("./routes/study-route").then((m) => ({ default: m.StudyRoute })));
 
 function NotFound() {
   return (
@@ -42,6 +43,7 @@ export const router = createBrowserRouter([
       { path: "runs", element: <RunsPage /> },
       { path: "runs/new", element: <NewRunRoute /> },
       { path: "runs/:runId", element: <RunDetailRoute /> },
+      { path: "runs/:runId/study", element: <StudyRoute /> },
       { path: "targets", element: <TargetsPage /> },
       { path: "samples", element: <SamplesRoute /> },
       { path: "hosts", element: <HostsPage /> },

@@ -55,6 +55,9 @@ const WORKLOAD_LABELS: Record<string, string> = {
   read: "read (warm cache)",
   read_cold: "read (cold cache)",
   write: "write",
+  codec_lab: "codec lab (in memory)",
+  load: "bulk load",
+  load_then_index: "load, then index",
 };
 
 /** How a workload reads in selectors: "read (cold cache)" for `read_cold`. */

@@ -1,3 +1,5 @@
+import { Link } from "react-router-dom";
+
 import type { RunRead } from "../../api/types";
 import { ErrorMessage } from "../../components/error-message";
 import { ProgressBar } from "../../components/progress-bar";
@@ -16,6 +18,13 @@ function elapsed(run: RunRead): string | null {
   return formatDuration((end - parseTimestamp(run.started_at)) / 1000);
 }
 
+const STUDY_WORKLOADS = ["codec_lab", "load", "load_then_index"];
+
+/** Runs of the seed studies (codec lab, load and size) have a study page of their own. */
+function hasStudy(run: RunRead): boolean {
+  return run.matrix.workloads.some((w) => STUDY_WORKLOADS.includes(w));
+}
+
 /** Title, status, live progress and the cancel button of one run. */
 export function RunHeader({ run }: { run: RunRead }) {
   const cancel = useCancelRun(run.id);
@@ -32,6 +41,11 @@ export function RunHeader({ run }: { run: RunRead }) {
         </h1>
         {readOnly ? null : (
           <div className="page-header-actions">
+            {hasStudy(run) ? (
+              <Link className="button" to={`/runs/${run.id}/study`} data-testid="study-link">
+                Study table
+              </Link>
+            ) : null}
             <ShareButton runId={run.id} />
             {isActive(run.status) ? (
               <button

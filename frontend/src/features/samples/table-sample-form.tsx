@@ -54,7 +54,8 @@ export function TableSampleForm({ targets }: { targets: SampleTargetOption[] }) 
         body: {
           schema: fields.schema.trim() || target.database || "",
           table: fields.table.trim(),
-          column: fields.column.trim(),
+          // no column: whole rows, which the codec lab measures as the table's 16 KiB pages
+          column: fields.column.trim() || null,
           limit_bytes: limit,
           ...(fields.name.trim() ? { name: fields.name.trim() } : {}),
         },
@@ -111,7 +112,8 @@ export function TableSampleForm({ targets }: { targets: SampleTargetOption[] }) 
         </label>
         <label className="field">
           <span className="field-label">Column</span>
-          <input value={fields.column} onChange={set("column")} required placeholder="payload" data-testid="table-sample-column" />
+          <input value={fields.column} onChange={set("column")} placeholder="payload" data-testid="table-sample-column" />
+          <span className="field-hint">Leave it empty to sample whole rows (the table&apos;s pages, for the codec lab).</span>
         </label>
         <label className="field">
           <span className="field-label">Read up to</span>
