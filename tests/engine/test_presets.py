@@ -52,3 +52,14 @@ def test_seed002_load_size_and_its_fit_to_a_target():
     mysql = preset_matrices_for_target("seed002_load_size", {"flavour": "mysql",
                                                              "version_tuple": [8, 0, 36]})
     assert "column" not in mysql[0].storages  # MariaDB-only storages are left out
+
+
+def test_seed001_is_fitted_to_the_servers_connections_and_storages():
+    from blobbench.engine.presets import preset_matrices_for_target
+
+    mariadb = {"flavour": "mariadb", "column_compression": True, "max_connections": 151,
+               "version_tuple": [10, 11, 6]}
+    parts = preset_matrices_for_target("seed001", mariadb)
+    assert [m.concurrency for m in parts] == [[1, 4, 8, 16, 32, 128]] * 2
+    assert parts[1].storages == ["column"]  # Percona's dictionary column needs Percona
+    assert preset_matrices_for_target("seed001", dict(mariadb, max_connections=600))[0].concurrency[-1] == 256

@@ -31,6 +31,10 @@ SEED000_METHODS: list[tuple[str, str, str]] = [
     ("lz4_high17", "lz4hc:12", "dynamic"),
 ]
 SEED000_DATASETS = ["random:62", "random:10", "random:4", "random:2"]
+#: Seed 001's client counts (its curve went to 256 threads).
+SEED001_CLIENTS = [1, 4, 8, 16, 32, 128, 256]
+#: Connections left free for others (and BlobBench's own) when fitting clients to a server.
+SPARE_CONNECTIONS = 8
 
 
 def _seed000(datasets: list[str], sizes: str) -> list[dict]:
@@ -62,10 +66,11 @@ MATRIX_PRESETS: dict[str, list[dict]] = {
     # seed 001: ≈1.2 KB JSON documents, dictionaries, column compression, concurrency
     "seed001": [{
         "methods": ["none", "zlib", "zlib_dict", "zstd", "zstd_dict"], "storages": ["dynamic"],
-        "datasets": ["json"], "sizes": [1200], "concurrency": [1, 4, 8, 16, 32],
+        "datasets": ["json"], "sizes": [1200], "concurrency": SEED001_CLIENTS,
     }, {
-        "methods": ["none"], "storages": ["column"], "datasets": ["json"], "sizes": [1200],
-        "concurrency": [1, 4, 8, 16, 32],
+        # the server compresses: MariaDB's compressed column, Percona's with a dictionary
+        "methods": ["none"], "storages": ["column", "percona_column:dict"], "datasets": ["json"],
+        "sizes": [1200], "concurrency": SEED001_CLIENTS,
     }],
     # seed 004: every codec × level over TPC-H lineitem text and the built-in datasets, cut
     # into blocks, in memory (no table): compression/decompression speed, ratio, frontier
@@ -91,7 +96,7 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "quick": "5 methods × 2 storages × 2 datasets × 3 sizes: a first look in a few minutes",
     "seed000": "seed 000's grid: 14 methods × 4 alphabets × 70 stub lengths (3,920 cells)",
     "seed000_real": "seed 000's real-data charts: 14 methods on realistic records, 17 lengths",
-    "seed001": "seed 001: 1.2 KB JSON with dictionaries and column compression, 1–32 clients",
+    "seed001": "seed 001: 1.2 KB JSON with dictionaries and column compression, 1–256 clients",
     "seed004_codec_lab": "seed 004's codec lab: every codec and level in memory over TPC-H "
                          "lineitem, JSON and records in 4 KiB–1 MiB blocks; speed, ratio, "
                          "Pareto frontier",
@@ -106,21 +111,26 @@ PRESET_STUDIES: dict[str, str] = {"seed004_codec_lab": "codec_lab",
 
 
 def preset_matrices_for_target(name: str, facts: dict) -> list:
-    """A preset's matrices fitted to a probed target: seed 002's page compression is measured
-    with every algorithm the target has (``page_compression_algorithms``), and storages the
-    target cannot run are left out rather than failing the run. Other presets unchanged."""
+    """A preset's matrices fitted to a probed target, so a study runs where it can instead of
+    failing: storages the target cannot run are left out (seed 001's Percona dictionary column
+    elsewhere), seed 002's page compression is measured with every algorithm the target has
+    (``page_compression_algorithms``), and client counts above the server's
+    ``max_connections`` (less a few spare) are left out."""
     from .capabilities import storage_support
 
     parts = preset_matrices(name)
-    if name != "seed002_load_size":
-        return parts
     algs = facts.get("page_compression_algorithms") or ["zlib"]
+    max_clients = (facts.get("max_connections") or 0) - SPARE_CONNECTIONS
     for m in parts:
         storages = list(m.storages)
-        if "page:zlib" in storages:
+        if name == "seed002_load_size" and "page:zlib" in storages:
             at = storages.index("page:zlib")
             storages[at:at + 1] = [f"page:{a}" for a in algs]
-        m.storages = [s for s in dict.fromkeys(storages) if storage_support(s, facts)[0]]
+        if facts:
+            storages = [s for s in storages if storage_support(s, facts)[0]]
+        m.storages = list(dict.fromkeys(storages))
+        if max_clients > 0:
+            m.concurrency = [c for c in m.concurrency if c <= max_clients] or [1]
     return [m for m in parts if m.storages]
 
 

@@ -20,9 +20,11 @@ function elapsed(run: RunRead): string | null {
 
 const STUDY_WORKLOADS = ["codec_lab", "load", "load_then_index"];
 
-/** Runs of the seed studies (codec lab, load and size) have a study page of their own. */
+/** Runs of the seed studies (codec lab, load and size, reads at several client counts) have a
+ *  study page of their own. */
 function hasStudy(run: RunRead): boolean {
-  return run.matrix.workloads.some((w) => STUDY_WORKLOADS.includes(w));
+  const reads = run.matrix.workloads.some((w) => w === "read" || w === "read_cold");
+  return run.matrix.workloads.some((w) => STUDY_WORKLOADS.includes(w)) || (reads && run.matrix.concurrency.length > 1);
 }
 
 /** Title, status, live progress and the cancel button of one run. */

@@ -7,6 +7,7 @@ import type { ResultRead, RunRead } from "../../api/types";
 import { Choices } from "./choices";
 import { labDims, labPoints } from "./codec-lab";
 import { CodecLabView, type CodecLabChange } from "./codec-lab-view";
+import { ConcurrencyView } from "./concurrency-view";
 import { loadSizeTable } from "./load-size";
 import { LoadSizeView } from "./load-size-view";
 import { parseStudyQuery, resolveStudy, serializeStudyQuery, studiesOf, type StudyName } from "./study-url";
@@ -14,6 +15,7 @@ import { parseStudyQuery, resolveStudy, serializeStudyQuery, studiesOf, type Stu
 const STUDY_LABELS: Record<StudyName, string> = {
   codec_lab: "Codec lab (seed 004)",
   load_size: "Load and size (seed 002)",
+  concurrency: "Clients and space (seed 001)",
 };
 
 /** /runs/:id/study — the seed-style study of a run whose workloads are studies; its state is
@@ -32,7 +34,7 @@ export function StudyPage({
   const points = useMemo(() => labPoints(results), [results]);
   const dims = useMemo(() => labDims(points), [points]);
   const loads = useMemo(() => loadSizeTable(results), [results]);
-  const studies = studiesOf(run.matrix.workloads);
+  const studies = studiesOf(run.matrix.workloads, run.matrix.concurrency);
   const resolved = resolveStudy(query, { studies, datasets: dims.datasets, blocks: dims.blocks });
   const notices = [...parseNotices, ...resolved.notices];
   const label = useCallback((d: string) => datasetLabels[d] ?? d, [datasetLabels]);
@@ -68,8 +70,8 @@ export function StudyPage({
       ) : null}
       {studies.length === 0 ? (
         <p className="muted">
-          This run measured no study workload (codec_lab, load or load_then_index): start one with the presets
-          seed004_codec_lab or seed002_load_size.
+          This run measured no study (codec_lab, load or load_then_index workloads, or reads at several client
+          counts): start one with the presets seed004_codec_lab, seed002_load_size or seed001.
         </p>
       ) : null}
       {studies.length > 1 ? (
@@ -96,6 +98,12 @@ export function StudyPage({
             datasetLabel={label}
             onChange={update}
           />
+        </>
+      ) : null}
+      {resolved.study === "concurrency" ? (
+        <>
+          <h2>{STUDY_LABELS.concurrency}</h2>
+          <ConcurrencyView results={results} dataset={query.dataset} datasetLabel={label} />
         </>
       ) : null}
       {resolved.study === "load_size" ? (

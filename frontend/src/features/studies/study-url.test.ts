@@ -34,5 +34,7 @@ describe("study URL state", () => {
     expect(studiesOf(["codec_lab"])).toEqual(["codec_lab"]);
     expect(studiesOf(["load_then_index", "read"])).toEqual(["load_size"]);
     expect(studiesOf(["read"])).toEqual([]);
+    expect(studiesOf(["read"], [1, 4, 32])).toEqual(["concurrency"]);
+    expect(studiesOf(["write"], [1, 4])).toEqual([]);
   });
 });

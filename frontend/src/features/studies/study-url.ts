@@ -6,7 +6,7 @@
 
 import { LINK_PRESETS, parseLinkSpeed, type SpeedAxis } from "./codec-lab";
 
-export const STUDIES = ["codec_lab", "load_size"] as const;
+export const STUDIES = ["codec_lab", "load_size", "concurrency"] as const;
 export type StudyName = (typeof STUDIES)[number];
 
 export interface StudyQuery {
@@ -77,11 +77,13 @@ export function serializeStudyQuery(query: StudyQuery): string {
   return params.toString();
 }
 
-/** Which studies a run's workloads hold. */
-export function studiesOf(workloads: readonly string[]): StudyName[] {
+/** Which studies a run holds: from its workloads, and a concurrency curve (seed 001) when it
+ *  read with more than one client count. */
+export function studiesOf(workloads: readonly string[], concurrency: readonly number[] = []): StudyName[] {
   const out: StudyName[] = [];
   if (workloads.includes("codec_lab")) out.push("codec_lab");
   if (workloads.includes("load") || workloads.includes("load_then_index")) out.push("load_size");
+  if (concurrency.length > 1 && workloads.some((w) => w === "read" || w === "read_cold")) out.push("concurrency");
   return out;
 }
 
