@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 
 from blobbench.core.clock import utcnow
 from blobbench.core.config import get_settings
+from blobbench.engine.limits import fmt_bytes
 from blobbench.hosts.schemas import CurrentCell, Heartbeat, HostRead
 from blobbench.models import Cell, Host
 
@@ -48,20 +49,13 @@ def record_heartbeat(session: Session, beat: Heartbeat) -> Host:
     return host
 
 
-def _size_label(size: int) -> str:
-    for unit, shift in (("MiB", 20), ("KiB", 10)):
-        if size >= 1 << shift and size % (1 << shift) == 0:
-            return f"{size >> shift} {unit}"
-    return f"{size} B"
-
-
 def current_cells(session: Session) -> dict[str, list[CurrentCell]]:
     """Running cells by host name, oldest first."""
     running = session.scalars(select(Cell).where(Cell.status == "running")
                               .order_by(Cell.started_at, Cell.id))
     by_host: dict[str, list[CurrentCell]] = {}
     for cell in running:
-        label = " · ".join([cell.method, cell.storage, cell.dataset, _size_label(cell.size),
+        label = " · ".join([cell.method, cell.storage, cell.dataset, fmt_bytes(cell.size),
                             cell.workload + (f" ×{cell.concurrency}" if cell.concurrency > 1 else "")])
         by_host.setdefault(cell.host, []).append(CurrentCell(
             run_id=cell.run_id, cell_id=cell.id, label=label, started_at=cell.started_at))

@@ -72,20 +72,17 @@ class RunPlan:
 
 
 def resolve_matrices(matrix: dict[str, Any] | None, preset: str | None,
-                     facts: dict[str, Any] | None = None) -> list[engine_matrix.Matrix]:
+                     facts: dict[str, Any]) -> list[engine_matrix.Matrix]:
     """The matrices of a request that names either a matrix or a preset (a preset may unite
-    several: seed 000 has the compressed-row table only for uncompressed data). With the
-    target's ``facts``, a preset is fitted to it (seed 002 measures every page algorithm the
-    target has)."""
+    several: seed 000 has the compressed-row table only for uncompressed data), a preset fitted
+    to the target's ``facts`` (see preset_matrices_for_target)."""
     if (matrix is None) == (preset is None):
         raise RunRejected("Send either a 'matrix' or a 'preset' name (exactly one of them)")
     if preset is None:
         return [engine_matrix.parse_matrix(matrix)]
     if preset not in MATRIX_PRESETS:
         raise RunRejected(f"Unknown preset '{preset}'; choose from: {', '.join(MATRIX_PRESETS)}")
-    if facts is not None:
-        return preset_matrices_for_target(preset, facts)
-    return [engine_matrix.parse_matrix(part) for part in MATRIX_PRESETS[preset]]
+    return preset_matrices_for_target(preset, facts)
 
 
 def plan_run(session: Session, target_id: int, host_names: list[str],

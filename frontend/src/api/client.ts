@@ -34,6 +34,13 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** The ApiError for a non-2xx response, with the server's `detail` made readable. */
+async function apiError(response: Response): Promise<ApiError> {
+  const body = await readBody(response);
+  const detail = typeof body === "object" && body !== null && "detail" in body ? body.detail : body;
+  return new ApiError(response.status, formatErrorBody(response.status, response.statusText, body), detail);
+}
+
 const authAndErrors: Middleware = {
   onRequest({ request }) {
     // A personal token wins; else the key of the share link this tab was opened with.
@@ -46,13 +53,7 @@ const authAndErrors: Middleware = {
   },
   async onResponse({ response }) {
     if (response.ok) return response;
-    const body = await readBody(response.clone());
-    const detail = typeof body === "object" && body !== null && "detail" in body ? body.detail : body;
-    throw new ApiError(
-      response.status,
-      formatErrorBody(response.status, response.statusText, body),
-      detail,
-    );
+    throw await apiError(response.clone());
   },
 };
 
@@ -80,11 +81,7 @@ export async function fetchApiFile(path: string): Promise<Blob> {
   const response = await fetch(apiUrl(path), {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
-  if (!response.ok) {
-    const body = await readBody(response);
-    const detail = typeof body === "object" && body !== null && "detail" in body ? body.detail : body;
-    throw new ApiError(response.status, formatErrorBody(response.status, response.statusText, body), detail);
-  }
+  if (!response.ok) throw await apiError(response);
   return response.blob();
 }
 

@@ -7,7 +7,7 @@ import { ChartDownloads } from "./chart-downloads";
 import { buildClassBars, classRows, type ClassGroup } from "./classes";
 import { SeriesLegend } from "./series-legend";
 import { axisTicks, linearTicks, seriesFill, type SeriesStyle } from "./transforms";
-import { Segmented, SizeSlider, ViewHead } from "./view-controls";
+import { AxisScale, SizeSlider, ViewHead } from "./view-controls";
 import { chartHeight, datasetName, type ViewProps } from "./view-props";
 
 function domainOf(groups: readonly ClassGroup[], keys: readonly string[], scale: "linear" | "log"): [number, number] {
@@ -99,16 +99,7 @@ export default function ClassesView({ run, results, order, handle, datasetLabels
               onStep={(size) => update({ size }, { replace: true })}
               playable
             />
-            <Segmented
-              label="Y axis"
-              value={view.y}
-              options={[
-                { value: "linear", label: "linear" },
-                { value: "log", label: "log" },
-              ]}
-              onChange={(y) => update({ y })}
-              testId="y-scale"
-            />
+            <AxisScale axis="y" value={view.y} onChange={(y) => update({ y })} />
           </>
         )}
       </ViewHead>

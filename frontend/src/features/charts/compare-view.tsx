@@ -11,7 +11,7 @@ import { SeriesLegend } from "./series-legend";
 import { ThroughputChart } from "./throughput-chart";
 import type { SeriesStyle } from "./transforms";
 import { useComparedRuns } from "./use-view-data";
-import { Segmented, ViewHead } from "./view-controls";
+import { AxisScale, ViewHead } from "./view-controls";
 import { chartHeight, datasetName, type ViewProps } from "./view-props";
 import { DASHES } from "./palette";
 
@@ -123,26 +123,8 @@ export default function CompareView({ run, results, order, handle, datasetLabels
                 </button>
               </span>
             </form>
-            <Segmented
-              label="X axis"
-              value={view.x}
-              options={[
-                { value: "log", label: "log" },
-                { value: "linear", label: "linear" },
-              ]}
-              onChange={(x) => update({ x })}
-              testId="x-scale"
-            />
-            <Segmented
-              label="Y axis"
-              value={view.y}
-              options={[
-                { value: "linear", label: "linear" },
-                { value: "log", label: "log" },
-              ]}
-              onChange={(y) => update({ y })}
-              testId="y-scale"
-            />
+            <AxisScale axis="x" value={view.x} onChange={(x) => update({ x })} />
+            <AxisScale axis="y" value={view.y} onChange={(y) => update({ y })} />
           </>
         )}
       </ViewHead>

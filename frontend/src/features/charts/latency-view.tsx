@@ -7,7 +7,7 @@ import { ChartDownloads } from "./chart-downloads";
 import { buildLatencyBars, histogram, histogramRows, latencyRows, type Bin, type LatencyBar } from "./latency";
 import { axisTicks, linearTicks } from "./transforms";
 import { useCellSamples } from "./use-view-data";
-import { Segmented, SizeSlider, ViewHead } from "./view-controls";
+import { AxisScale, Segmented, SizeSlider, ViewHead } from "./view-controls";
 import { datasetName, type ViewProps } from "./view-props";
 
 const PERCENTILES = [
@@ -65,16 +65,7 @@ export default function LatencyView({ run, results, order, handle, datasetLabels
         {embed ? null : (
           <>
             <SizeSlider sizes={dims.sizes} value={view.size} onCommit={(size) => update({ size, cell: null })} />
-            <Segmented
-              label="Y axis"
-              value={view.y}
-              options={[
-                { value: "linear", label: "linear" },
-                { value: "log", label: "log" },
-              ]}
-              onChange={(y) => update({ y })}
-              testId="y-scale"
-            />
+            <AxisScale axis="y" value={view.y} onChange={(y) => update({ y })} />
           </>
         )}
       </ViewHead>

@@ -6,7 +6,7 @@ import { ChartDownloads } from "./chart-downloads";
 import { SeriesLegend } from "./series-legend";
 import { ThroughputChart } from "./throughput-chart";
 import { buildSizeSeries, fastestBySize, seriesStyle, sizeSeriesRows, type SeriesStyle } from "./transforms";
-import { Segmented, ViewHead } from "./view-controls";
+import { AxisScale, Segmented, ViewHead } from "./view-controls";
 import { chartHeight, datasetName, type ViewProps } from "./view-props";
 
 /** Throughput vs blob size: one line per method × storage, with 95% CI bands. */
@@ -78,26 +78,8 @@ export default function SizeView({ run, results, order, handle, datasetLabels, e
               onChange={(v) => update({ ci: v === "on" })}
               testId="ci"
             />
-            <Segmented
-              label="X axis"
-              value={view.x}
-              options={[
-                { value: "log", label: "log" },
-                { value: "linear", label: "linear" },
-              ]}
-              onChange={(x) => update({ x })}
-              testId="x-scale"
-            />
-            <Segmented
-              label="Y axis"
-              value={view.y}
-              options={[
-                { value: "linear", label: "linear" },
-                { value: "log", label: "log" },
-              ]}
-              onChange={(y) => update({ y })}
-              testId="y-scale"
-            />
+            <AxisScale axis="x" value={view.x} onChange={(x) => update({ x })} />
+            <AxisScale axis="y" value={view.y} onChange={(y) => update({ y })} />
           </>
         )}
       </ViewHead>

@@ -15,7 +15,7 @@ import { formatBytes, formatMBps, formatRate } from "../../lib/format";
 import { ChartDownloads } from "./chart-downloads";
 import { buildTradeoff, tradeoffRows, type TradeoffCell } from "./pareto";
 import { axisTicks, linearTicks, seriesFill } from "./transforms";
-import { Segmented, SizeSlider, ViewHead } from "./view-controls";
+import { AxisScale, Segmented, SizeSlider, ViewHead } from "./view-controls";
 import { chartHeight, datasetName, type ViewProps } from "./view-props";
 
 function xDomain(points: readonly TradeoffCell[]): [number, number] {
@@ -98,16 +98,7 @@ export default function TradeoffView({ run, results, order, handle, datasetLabel
                 testId="measure"
               />
             ) : null}
-            <Segmented
-              label="Y axis"
-              value={view.y}
-              options={[
-                { value: "linear", label: "linear" },
-                { value: "log", label: "log" },
-              ]}
-              onChange={(y) => update({ y })}
-              testId="y-scale"
-            />
+            <AxisScale axis="y" value={view.y} onChange={(y) => update({ y })} />
           </>
         )}
       </ViewHead>

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { formatBytes } from "../../lib/format";
 import { workloadLabel } from "../../lib/throughput";
 import type { ChartDimensions, ChartView } from "./transforms";
-import { VIEWS, type ChartUrlState, type ViewName } from "./url-state";
+import { VIEWS, type ChartUrlState, type Scale, type ViewName } from "./url-state";
 
 export const VIEW_LABELS: Record<ViewName, string> = {
   size: "Throughput vs size",
@@ -84,6 +84,17 @@ export function Segmented<T extends string>({
         ))}
       </div>
     </div>
+  );
+}
+
+/** The log/linear choice of one axis (`x=` / `y=`): sizes read log first, throughput linear. */
+export function AxisScale({ axis, value, onChange }: { axis: "x" | "y"; value: Scale; onChange: (scale: Scale) => void }) {
+  const options: ReadonlyArray<{ value: Scale; label: string }> =
+    axis === "x"
+      ? [{ value: "log", label: "log" }, { value: "linear", label: "linear" }]
+      : [{ value: "linear", label: "linear" }, { value: "log", label: "log" }];
+  return (
+    <Segmented label={`${axis.toUpperCase()} axis`} value={value} options={options} onChange={onChange} testId={`${axis}-scale`} />
   );
 }
 
