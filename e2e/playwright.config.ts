@@ -11,6 +11,7 @@ import { defineConfig } from "@playwright/test";
 process.env.E2E_PORT ??= "8765";
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "blobbench-e2e-"));
 process.env.E2E_HOST ??= `e2e-${process.pid}`;
+process.env.E2E_BINLOG_PORT ??= String(Number(process.env.E2E_PORT) + 11);
 
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;

@@ -12,6 +12,8 @@ init_data_dir
 ensure_deps
 ensure_frontend_build
 [[ -x /usr/bin/chromium ]] || apt_install chromium
+# the binlog study's tests start a private MariaDB with binary logging (no service is started)
+[[ -n "$(sbin_tool mariadbd)" && -n "$(sbin_tool mariadb-install-db)" ]] || apt_install mariadb-server-core
 if [[ -f e2e/package.json ]]; then npm_ci "$ROOT/e2e"; fi
 
 # Test services: what the caller set, else shared servers, else private ones. Tests create their

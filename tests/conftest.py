@@ -167,9 +167,8 @@ def session(db):
 
 @pytest.fixture
 def client(db):
-    from fastapi.testclient import TestClient
-
     from blobbench.main import create_app
+    from fastapi.testclient import TestClient
 
     # Requests come from 127.0.0.1, like a person on the machine running BlobBench.
     with TestClient(create_app(), client=("127.0.0.1", 50000)) as c:
@@ -252,3 +251,17 @@ def hosts_stack(tmp_path_factory, target_account):
         proxy.close()
         redis.Redis.from_url(redis_url).flushdb()
         drop()
+
+
+@pytest.fixture(scope="session")
+def binlog_mariadb(tmp_path_factory):
+    """A private MariaDB with binary logging (the shared server has it off, and log_bin is a
+    startup option), in MariaDB's default MIXED format; userstat starts off."""
+    from tests.private_mariadb import start_private_mariadb
+
+    server = start_private_mariadb(tmp_path_factory.mktemp("binlog-mariadb"),
+                                   "--log-bin=binlog", "--server-id=1")
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -16,11 +16,12 @@ export function bearer(token: string): Record<string, string> {
   return { Authorization: `Bearer ${token}` };
 }
 
-/** Registers the test MariaDB under a unique name; returns the target's id. */
-export async function registerTarget(request: APIRequestContext, name: string, database: string): Promise<number> {
+/** Registers the test MariaDB (or another local server on `port`) under a unique name; returns
+ *  the target's id. */
+export async function registerTarget(request: APIRequestContext, name: string, database: string, port = 3306): Promise<number> {
   const response = await request.post("/api/v1/targets", {
     headers: bearer(adminToken()),
-    data: { name, host: "127.0.0.1", port: 3306, user: "root", password: "", database },
+    data: { name, host: "127.0.0.1", port, user: "root", password: "", database },
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()).id;
@@ -51,11 +52,12 @@ export async function runToCompletion(
   targetId: number,
   matrix: Record<string, unknown>,
   timeBudgetSeconds = 0.1,
+  settings: Record<string, unknown> = {},
 ): Promise<RunSummary> {
   await waitForHost(request);
   const created = await request.post("/api/v1/runs", {
     headers: bearer(adminToken()),
-    data: { target_id: targetId, host: hostName, matrix, settings: { time_budget_s: timeBudgetSeconds, warmup_s: 0 } },
+    data: { target_id: targetId, host: hostName, matrix, settings: { time_budget_s: timeBudgetSeconds, warmup_s: 0, ...settings } },
   });
   expect(created.status(), await created.text()).toBe(202);
   const run: RunSummary = await created.json();

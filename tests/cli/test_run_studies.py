@@ -40,3 +40,20 @@ def test_load_size_table(capsys):
     assert "Load and size (seed 002)" in out
     assert "dynamic, usual load (baseline)" in out
     assert "compressed:8, fast index creation" in out
+
+
+def test_binlog_table(capsys, binlog_mariadb):
+    dsn = f"mysql://root@127.0.0.1:{binlog_mariadb.port}/blobbench_test_cli"
+    code = main(["run", "--dsn", dsn, "--workloads", "binlog", "--methods", "none,zstd:3",
+                 "--datasets", "json", "--sizes", "2KiB", "--rows", "100", *FAST])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "Binlog compression (seed 003)" in out
+    assert "json · 2 KiB · none · dynamic" in out and "json · 2 KiB · zstd:3 · dynamic" in out
+
+
+def test_binlog_without_binary_logging_says_what_is_missing(capsys):
+    code = main(["run", "--dsn", DSN, "--workloads", "binlog", "--datasets", "json",
+                 "--sizes", "2KiB", "--rows", "10", *FAST])
+    err = capsys.readouterr().err
+    assert code == 2 and "log_bin=OFF" in err.replace("\n", ""), err

@@ -85,3 +85,43 @@ def test_a_codec_lab_cell_goes_through_the_worker_api(client, run_headers, worke
     assert row["write_bps"] == row["extra"]["compress_bps"] > 0
     assert row["extra"]["study"] == "codec_lab" and row["extra"]["block_size"] == 16384
     assert client.get(f"/api/v1/runs/{run['id']}").json()["status"] == "succeeded"
+
+
+def test_binlog_preset_is_refused_where_binary_logging_is_off(client, run_headers, target,
+                                                              online_host):
+    response = _post(client, run_headers, target, online_host, preset="seed003_binlog")
+    assert response.status_code == 422
+    assert "log_bin=OFF" in response.json()["detail"]
+
+
+def test_a_binlog_cell_goes_through_the_worker_api(client, admin_headers, run_headers,
+                                                   worker_headers, online_host, host_queue,
+                                                   binlog_mariadb):
+    body = {"name": "binlog-target", "host": "127.0.0.1", "port": binlog_mariadb.port,
+            "user": "root", "password": "", "database": "blobbench_binlog_api"}
+    target = client.post("/api/v1/targets", json=body, headers=admin_headers).json()
+    caps = client.get(f"/api/v1/targets/{target['id']}/capabilities",
+                      headers=admin_headers).json()
+    assert {w["name"]: w["supported"] for w in caps["workloads"]}["binlog"] is True
+    run = _post(client, run_headers, target, online_host, preset="seed003_binlog",
+                settings={"load_rows": 50, "time_budget_s": 0.1}).json()
+    cells = client.get(f"/api/v1/runs/{run['id']}/cells").json()
+    assert len(cells) == 12 and {c["workload"] for c in cells} == {"binlog"}
+    cell = next(c for c in cells if c["method"] == "none" and c["size"] == 2048
+                and c["dataset"] == "json")
+    claim = client.post(f"/api/v1/worker/cells/{cell['id']}/claim", headers=worker_headers).json()
+    s = claim["settings"]
+    measures = run_cell(TargetConn(**claim["target"]), CellSpec(**claim["spec"]),
+                        MeasureSettings(time_budget_s=s["time_budget_s"],
+                                        load_rows=s["load_rows"], encode_cache=None),
+                        table=claim["table"])
+    ack = client.post(f"/api/v1/worker/cells/{cell['id']}/result",
+                      content=json.dumps(measures), headers={**worker_headers,
+                                                             "Content-Type": "application/json"})
+    assert ack.status_code == 200, ack.text
+    row = client.get(f"/api/v1/runs/{run['id']}/results").json()[0]
+    extra = row["extra"]
+    assert row["workload"] == "binlog" and extra["study"] == "binlog" and extra["rows"] == 50
+    assert extra["binlog_bytes_on"] < extra["binlog_bytes_off"]
+    assert extra["modes"]["on"]["transactions"] == 100
+    assert row["write_bps"] == extra["modes"]["on"]["write_bps"] > 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
+from blobbench.engine.capabilities import ALL_WORKLOADS
 from blobbench.engine.datasets import known_datasets
 from blobbench.engine.matrix import SIZE_PRESETS
 from blobbench.engine.presets import MATRIX_PRESETS, PRESET_DESCRIPTIONS, preset_cells
@@ -21,7 +22,7 @@ STORAGES = ["dynamic", "compressed:1", "compressed:2", "compressed:4", "compress
             "page:snappy", "column",
             "percona_column", "percona_column:dict"]
 DATASETS = known_datasets()
-WORKLOADS = ["read", "read_cold", "write", "codec_lab", "load", "load_then_index"]
+WORKLOADS = list(ALL_WORKLOADS)
 
 
 class MatrixPreset(BaseModel):

@@ -60,7 +60,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--time-budget", type=float, default=5.0, help="seconds per cell at most")
     p.add_argument("--warmup", type=float, default=0.25, help="warm-up seconds per cell")
     p.add_argument("--rows", type=int, default=None,
-                   help="rows a load/load_then_index cell loads (default: 64 MiB of bodies)")
+                   help="rows a load/load_then_index cell loads (default: 64 MiB of bodies) or a binlog cell writes (default: 4 MiB)")
     p.add_argument("--lab-bytes", default="2MiB",
                    help="bytes of the dataset a codec_lab cell cuts into blocks")
     p.add_argument("--link", type=_csv_list, default=["100Mbit", "1Gbit", "10Gbit"],
@@ -146,10 +146,16 @@ def run(args: argparse.Namespace) -> int:
         if plain:
             out.print(table)
         if studies:
-            from blobbench.cli.studies import codec_lab_tables, load_size_table
+            from blobbench.cli.studies import (
+                binlog_table,
+                codec_lab_tables,
+                load_size_table,
+            )
 
             if studies & {"load", "load_then_index"}:
                 out.print(load_size_table(rows))
+            if "binlog" in studies:
+                out.print(binlog_table(rows))
             if "codec_lab" in studies:
                 codec_lab_tables(rows, links, out)
     return 1 if failed else 0

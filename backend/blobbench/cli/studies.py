@@ -1,5 +1,5 @@
-"""The seed-style tables of the studies, for ``blobbench run``: seed 002's load-and-size summary
-and seed 004's codec lab (speeds, ratio, Pareto frontier, best-speed line, link projection)."""
+"""The seed-style tables of the studies, for ``blobbench run``: seed 002's load-and-size summary,
+seed 003's binlog compression and seed 004's codec lab (speeds, ratio, Pareto frontier, best-speed line, link projection)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from blobbench.engine import binlog
 from blobbench.engine.codec_lab import pareto_frontier, projection, speed_line
 from blobbench.engine.limits import fmt_bytes
 from blobbench.engine.load_size import summary
@@ -43,6 +44,33 @@ def load_size_table(rows: Sequence[dict[str, Any]]) -> Table:
         table.add_row(label, str(r["dataset"]), fmt_bytes(r["size"] or 0), f"{r['rows']:,}",
                       f"{r['load_s']:,.2f}{_ratio(None if r['baseline'] else r['load_ratio'])}",
                       size + _ratio(None if r["baseline"] else r["size_ratio"]), before)
+    return table
+
+
+def _pct(v: float | None) -> str:
+    return "-" if v is None else f"{100 * v:.0f}%"
+
+
+def _num(v: float | None, fmt: str = ",.0f") -> str:
+    return "-" if v is None else format(v, fmt)
+
+
+def binlog_table(rows: Sequence[dict[str, Any]]) -> Table:
+    """Seed 003's comparison: per cell, binlog bytes per transaction, transactions per binlog
+    file, and server and client CPU with compression off and on."""
+    table = Table(title="Binlog compression (seed 003) — off → on")
+    for col in ("cell", "rows", "bytes/trx", "saved", "trx per binlog file", "server CPU, s",
+                "client CPU, s", "trx/s"):
+        table.add_column(col, justify="left" if col == "cell" else "right")
+    for r in binlog.summary(rows):
+        table.add_row(
+            r["label"], f"{r['rows'] or 0:,}",
+            f"{_num(r['bytes_per_trx_off'])} → {_num(r['bytes_per_trx_on'])}",
+            _pct(r["binlog_saved"]),
+            f"{_num(r['transactions_per_file_off'])} → {_num(r['transactions_per_file_on'])}",
+            f"{_num(r['server_cpu_s_off'], '.2f')} → {_num(r['server_cpu_s_on'], '.2f')}",
+            f"{_num(r['client_cpu_s_off'], '.2f')} → {_num(r['client_cpu_s_on'], '.2f')}",
+            f"{_num(r['tps_off'])} → {_num(r['tps_on'])}")
     return table
 
 

@@ -31,7 +31,7 @@ ALL_STORAGES = (
     + [f"page:{a}" for a in PAGE_ALGORITHMS]
     + ["column", "percona_column", "percona_column:dict"]
 )
-ALL_WORKLOADS = ("read", "read_cold", "write", "codec_lab", "load", "load_then_index")
+ALL_WORKLOADS = ("read", "read_cold", "write", "codec_lab", "load", "load_then_index", "binlog")
 
 
 def _version(facts: dict[str, Any]) -> tuple[int, int, int] | None:
@@ -148,6 +148,11 @@ def workload_support(name: str, facts: dict[str, Any]) -> tuple[bool, str | None
                 f"at most {fmt_bytes(MAX_COLD_TABLE_BYTES)} per cell"
             )
         return True, None
+    if name == "binlog":
+        from .binlog import binlog_problem
+
+        problem = binlog_problem(facts)
+        return problem is None, problem
     return False, f"unknown workload '{name}'"
 
 

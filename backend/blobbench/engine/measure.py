@@ -24,7 +24,10 @@ Workloads:
   the dataset cut into ``size``-byte blocks, in memory (seed 004; :mod:`.codec_lab`).
 * ``load`` / ``load_then_index`` — bulk-load time and on-disk size of a table with secondary
   indexes, created with the table or added after the load (seed 002; :mod:`.load_size`).
-  The two studies' cells go through :func:`run_cell` like any other; their extra measures
+* ``binlog`` — the same inserts and updates with the server's binary-log compression off and
+  on: binlog bytes, transactions per binlog file, server and client CPU (seed 003;
+  :mod:`.binlog`).
+  The studies' cells go through :func:`run_cell` like any other; their extra measures
   land in the result's ``extra``.
 
 Concurrency C > 1 (reads): C threads, each with its own connection, decoder and starting row,
@@ -95,9 +98,9 @@ from .target import (
 )
 from .tuning import malloc_state, no_gc, tune_malloc
 
-WORKLOADS = ("read", "read_cold", "write", "codec_lab", "load", "load_then_index")
+WORKLOADS = ("read", "read_cold", "write", "codec_lab", "load", "load_then_index", "binlog")
 #: Workloads measured by a study module rather than on a prepared blob table.
-STUDY_WORKLOADS = ("codec_lab", "load", "load_then_index")
+STUDY_WORKLOADS = ("codec_lab", "load", "load_then_index", "binlog")
 _WORKLOAD_ALIASES = {"read:warm": "read", "read_warm": "read", "warm": "read",
                      "read:cold": "read_cold", "cold": "read_cold", "cold_read": "read_cold"}
 MAX_CONCURRENCY = 256
@@ -1030,5 +1033,9 @@ def run_cell(
         from .load_size import run_load
 
         return run_load(target, cell, settings, table=table, should_stop=should_stop)
+    if workload == "binlog":
+        from .binlog import run_binlog
+
+        return run_binlog(target, cell, settings, table=table, should_stop=should_stop)
     with prepared_table(target, cell, settings, table=table, should_stop=should_stop) as prep:
         return measure_prepared(prep, settings, should_stop)

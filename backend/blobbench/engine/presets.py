@@ -88,6 +88,12 @@ MATRIX_PRESETS: dict[str, list[dict]] = {
         "methods": ["zstd:3"], "storages": ["dynamic"], "datasets": ["json"], "sizes": [2048],
         "workloads": ["load", "load_then_index"],
     }],
+    # seed 003: inserts and updates with binary-log compression off and on, for JSON and
+    # records bodies stored raw or compressed by the application first
+    "seed003_binlog": [{
+        "methods": ["none", "zstd:3"], "storages": ["dynamic"], "datasets": ["json", "records"],
+        "sizes": [256, 2048, 16384], "workloads": ["binlog"],
+    }],
 }
 
 
@@ -102,12 +108,16 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
                          "Pareto frontier",
     "seed002_load_size": "seed 002: bulk-load time and on-disk size per storage, indexes "
                          "created with the table or added after the load",
+    "seed003_binlog": "seed 003: binary-log compression off and on for inserts and updates of "
+                      "JSON and records, raw or compressed by the application: binlog bytes, "
+                      "transactions per binlog file, server and client CPU",
 }
 
 
 #: Which study a preset is: the dashboard and the CLI show its table instead of a chart.
 PRESET_STUDIES: dict[str, str] = {"seed004_codec_lab": "codec_lab",
-                                  "seed002_load_size": "load_size"}
+                                  "seed002_load_size": "load_size",
+                                  "seed003_binlog": "binlog"}
 
 
 def preset_matrices_for_target(name: str, facts: dict) -> list:

@@ -177,6 +177,20 @@ def _on_off(v: Any) -> bool | None:
     return str(v).strip().upper() in ("ON", "1", "TRUE", "YES")
 
 
+def _binlog_compression(flavour: str, gvars: dict[str, Any]) -> dict[str, Any] | None:
+    """How the server compresses its binary log: the variable, whether it is on, the algorithm;
+    None when the server has no binlog compression."""
+    if flavour == "mariadb" and "log_bin_compress" in gvars:
+        return {"variable": "log_bin_compress", "on": _on_off(gvars["log_bin_compress"]),
+                "algorithm": "zlib"}
+    if "binlog_transaction_compression" in gvars:
+        level = gvars.get("binlog_transaction_compression_level_zstd")
+        return {"variable": "binlog_transaction_compression",
+                "on": _on_off(gvars["binlog_transaction_compression"]),
+                "algorithm": f"zstd:{level}" if level else "zstd"}
+    return None
+
+
 def probe_connection(conn: Any) -> dict[str, Any]:
     """Capability facts from an open connection (see :func:`probe`)."""
     with conn.cursor() as cur:
@@ -190,7 +204,9 @@ def probe_connection(conn: Any) -> dict[str, Any]:
             cur,
             "SHOW GLOBAL VARIABLES WHERE Variable_name IN ('innodb_compression_algorithm', "
             "'innodb_file_per_table', 'innodb_read_only_compressed', 'max_connections', "
-            "'read_only', 'super_read_only', 'innodb_read_only')",
+            "'read_only', 'super_read_only', 'innodb_read_only', 'log_bin', 'binlog_format', "
+            "'log_bin_compress', 'binlog_transaction_compression', "
+            "'binlog_transaction_compression_level_zstd', 'max_binlog_size', 'userstat')",
         ))
         algorithm = gvars.get("innodb_compression_algorithm")
         if flavour == "mariadb":
@@ -233,6 +249,10 @@ def probe_connection(conn: Any) -> dict[str, Any]:
         "max_connections": int(gvars["max_connections"]) if gvars.get("max_connections") else None,
         "read_only": sorted(name for name in ("read_only", "super_read_only", "innodb_read_only")
                             if _on_off(gvars.get(name))),
+        "log_bin": _on_off(gvars.get("log_bin")),
+        "binlog_format": gvars.get("binlog_format"),
+        "binlog_compression": _binlog_compression(flavour, gvars),
+        "max_binlog_size": int(gvars["max_binlog_size"]) if gvars.get("max_binlog_size") else None,
         "hostname": str(hostname),
         "rtt_us": round(statistics.median(rtts) / 1000, 1),
     }
@@ -245,7 +265,8 @@ def probe(t: TargetConn) -> dict[str, Any]:
     max_allowed_packet, innodb_page_size, innodb_buffer_pool_size, innodb_compression_algorithm
     (None on MySQL), page_compression_algorithms, column_compression, innodb_file_per_table,
     innodb_read_only_compressed (None where the variable does not exist), max_connections,
-    hostname, rtt_us (median of five ``SELECT 1`` round trips). Raises TargetError.
+    read_only, log_bin, binlog_format, binlog_compression (variable, on, algorithm; None
+    without), max_binlog_size, hostname, rtt_us (median of five ``SELECT 1`` round trips). Raises TargetError.
     :func:`~.capabilities.capabilities` turns these into what the target supports.
     """
     conn = connect(t, schema=False)

@@ -42,8 +42,9 @@ class RunSettings(BaseModel):
     warmup_s: float = Field(default=0.25, ge=0, le=60)
     seed: int = Field(default=0, ge=0, le=2**31 - 1, description="Dataset generator seed")
     load_rows: int | None = Field(default=None, ge=1, le=10_000_000,
-                                  description="Rows a load/load_then_index cell loads (seed 002); "
-                                  "default: 64 MiB worth of blobs")
+                                  description="Rows a load/load_then_index cell loads (seed 002; "
+                                  "default: 64 MiB worth of blobs) or a binlog cell writes "
+                                  "(seed 003; default: 4 MiB worth, at most 4,096)")
     lab_bytes: int = Field(default=2 << 20, ge=64 << 10, le=256 << 20,
                            description="Bytes of the dataset a codec_lab cell cuts into blocks")
 

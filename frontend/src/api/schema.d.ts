@@ -1841,7 +1841,7 @@ export interface components {
             lab_bytes?: number;
             /**
              * Load Rows
-             * @description Rows a load/load_then_index cell loads (seed 002); default: 64 MiB worth of blobs
+             * @description Rows a load/load_then_index cell loads (seed 002; default: 64 MiB worth of blobs) or a binlog cell writes (seed 003; default: 4 MiB worth, at most 4,096)
              */
             load_rows?: number | null;
             /**

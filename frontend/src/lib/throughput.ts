@@ -58,6 +58,7 @@ const WORKLOAD_LABELS: Record<string, string> = {
   codec_lab: "codec lab (in memory)",
   load: "bulk load",
   load_then_index: "load, then index",
+  binlog: "binlog compression off/on",
 };
 
 /** How a workload reads in selectors: "read (cold cache)" for `read_cold`. */

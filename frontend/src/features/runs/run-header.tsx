@@ -6,6 +6,7 @@ import { ProgressBar } from "../../components/progress-bar";
 import { formatDateTime, formatDuration, parseTimestamp } from "../../lib/format";
 import { useEnsureToken } from "../../lib/use-ensure-token";
 import { ShareButton } from "../sharing/share-button";
+import { studiesOf } from "../studies/study-url";
 import { useSharedRun } from "../sharing/use-shared-run";
 import { runEtaSeconds } from "./run-eta";
 import { isActive } from "./run-status";
@@ -18,13 +19,10 @@ function elapsed(run: RunRead): string | null {
   return formatDuration((end - parseTimestamp(run.started_at)) / 1000);
 }
 
-const STUDY_WORKLOADS = ["codec_lab", "load", "load_then_index"];
-
-/** Runs of the seed studies (codec lab, load and size, reads at several client counts) have a
- *  study page of their own. */
+/** Runs of the seed studies (codec lab, load and size, binlog, reads at several client counts)
+ *  have a study page of their own. */
 function hasStudy(run: RunRead): boolean {
-  const reads = run.matrix.workloads.some((w) => w === "read" || w === "read_cold");
-  return run.matrix.workloads.some((w) => STUDY_WORKLOADS.includes(w)) || (reads && run.matrix.concurrency.length > 1);
+  return studiesOf(run.matrix.workloads, run.matrix.concurrency).length > 0;
 }
 
 /** Title, status, live progress and the cancel button of one run. */

@@ -4,6 +4,10 @@ import { useCallback, useMemo } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 
 import type { ResultRead, RunRead } from "../../api/types";
+import { ShareButton } from "../sharing/share-button";
+import { useSharedRun } from "../sharing/use-shared-run";
+import { binlogTable, type BinlogMeasure } from "./binlog";
+import { BinlogView } from "./binlog-view";
 import { Choices } from "./choices";
 import { labDims, labPoints } from "./codec-lab";
 import { CodecLabView, type CodecLabChange } from "./codec-lab-view";
@@ -16,6 +20,7 @@ const STUDY_LABELS: Record<StudyName, string> = {
   codec_lab: "Codec lab (seed 004)",
   load_size: "Load and size (seed 002)",
   concurrency: "Clients and space (seed 001)",
+  binlog: "Binary-log compression (seed 003)",
 };
 
 /** /runs/:id/study — the seed-style study of a run whose workloads are studies; its state is
@@ -34,12 +39,14 @@ export function StudyPage({
   const points = useMemo(() => labPoints(results), [results]);
   const dims = useMemo(() => labDims(points), [points]);
   const loads = useMemo(() => loadSizeTable(results), [results]);
+  const binlogs = useMemo(() => binlogTable(results), [results]);
   const studies = studiesOf(run.matrix.workloads, run.matrix.concurrency);
   const resolved = resolveStudy(query, { studies, datasets: dims.datasets, blocks: dims.blocks });
   const notices = [...parseNotices, ...resolved.notices];
   const label = useCallback((d: string) => datasetLabels[d] ?? d, [datasetLabels]);
+  const readOnly = useSharedRun().runId !== null;
 
-  const update = (change: CodecLabChange & { study?: StudyName }) => {
+  const update = (change: CodecLabChange & { study?: StudyName; measure?: BinlogMeasure }) => {
     // changes push history, so Back returns to the previous view
     setParams(serializeStudyQuery({ ...query, ...change, study: change.study ?? query.study }));
   };
@@ -55,6 +62,7 @@ export function StudyPage({
             <Link className="button" to={`/runs/${run.id}`}>
               Charts and results
             </Link>
+            {readOnly ? null : <ShareButton runId={run.id} />}
           </div>
         </div>
         <p className="muted">
@@ -70,8 +78,9 @@ export function StudyPage({
       ) : null}
       {studies.length === 0 ? (
         <p className="muted">
-          This run measured no study (codec_lab, load or load_then_index workloads, or reads at several client
-          counts): start one with the presets seed004_codec_lab, seed002_load_size or seed001.
+          This run measured no study (codec_lab, load, load_then_index or binlog workloads, or reads at several
+          client counts): start one with the presets seed004_codec_lab, seed002_load_size, seed003_binlog or
+          seed001.
         </p>
       ) : null}
       {studies.length > 1 ? (
@@ -110,6 +119,12 @@ export function StudyPage({
         <>
           <h2>{STUDY_LABELS.load_size}</h2>
           <LoadSizeView rows={loads} datasetLabel={label} />
+        </>
+      ) : null}
+      {resolved.study === "binlog" ? (
+        <>
+          <h2>{STUDY_LABELS.binlog}</h2>
+          <BinlogView rows={binlogs} dataset={query.dataset} measure={query.measure} datasetLabel={label} onChange={update} />
         </>
       ) : null}
     </div>

@@ -36,5 +36,16 @@ describe("study URL state", () => {
     expect(studiesOf(["read"])).toEqual([]);
     expect(studiesOf(["read"], [1, 4, 32])).toEqual(["concurrency"]);
     expect(studiesOf(["write"], [1, 4])).toEqual([]);
+    expect(studiesOf(["binlog"])).toEqual(["binlog"]);
+  });
+
+  it("carries the binlog chart's measure", () => {
+    const { query, notices } = parseStudyQuery("study=binlog&dataset=records&measure=cpu");
+    expect(notices).toEqual([]);
+    expect(query).toMatchObject({ study: "binlog", dataset: "records", measure: "cpu" });
+    expect(serializeStudyQuery(query)).toBe("study=binlog&dataset=records&measure=cpu");
+    const bad = parseStudyQuery("measure=watts");
+    expect(bad.query.measure).toBe("bytes");
+    expect(bad.notices).toEqual(["ignored measure=watts: choose bytes, cpu, tps"]);
   });
 });

@@ -4,9 +4,10 @@
 // (a dataset or block the run does not have is ignored, with a notice); serializeStudyQuery
 // writes it back, keeping parameters it does not know.
 
+import { BINLOG_MEASURES, type BinlogMeasure } from "./binlog";
 import { LINK_PRESETS, parseLinkSpeed, type SpeedAxis } from "./codec-lab";
 
-export const STUDIES = ["codec_lab", "load_size", "concurrency"] as const;
+export const STUDIES = ["codec_lab", "load_size", "concurrency", "binlog"] as const;
 export type StudyName = (typeof STUDIES)[number];
 
 export interface StudyQuery {
@@ -17,6 +18,8 @@ export interface StudyQuery {
   /** The link as written (`1Gbit`), and its speed in bits per second. */
   link: string;
   linkBits: number;
+  /** The binlog study's bar chart measure. */
+  measure: BinlogMeasure;
   rest: Array<[string, string]>;
 }
 
@@ -29,10 +32,11 @@ export const DEFAULT_QUERY: StudyQuery = {
   speed: "compress",
   link: DEFAULT_LINK,
   linkBits: 1e9,
+  measure: "bytes",
   rest: [],
 };
 
-const KNOWN = new Set(["study", "dataset", "block", "speed", "link"]);
+const KNOWN = new Set(["study", "dataset", "block", "speed", "link", "measure"]);
 
 export function parseStudyQuery(search: string | URLSearchParams): { query: StudyQuery; notices: string[] } {
   const params = typeof search === "string" ? new URLSearchParams(search) : search;
@@ -61,6 +65,9 @@ export function parseStudyQuery(search: string | URLSearchParams): { query: Stud
         query.link = value;
         query.linkBits = bits;
       } else notices.push(`ignored link=${value}: use a speed like 100Mbit or 10Gbit`);
+    } else if (key === "measure") {
+      if (value in BINLOG_MEASURES) query.measure = value as BinlogMeasure;
+      else notices.push(`ignored measure=${value}: choose ${Object.keys(BINLOG_MEASURES).join(", ")}`);
     }
   }
   return { query, notices };
@@ -73,6 +80,7 @@ export function serializeStudyQuery(query: StudyQuery): string {
   if (query.block) params.set("block", String(query.block));
   if (query.speed !== DEFAULT_QUERY.speed) params.set("speed", query.speed);
   if (query.link !== DEFAULT_LINK) params.set("link", query.link);
+  if (query.measure !== DEFAULT_QUERY.measure) params.set("measure", query.measure);
   for (const [k, v] of query.rest) params.append(k, v);
   return params.toString();
 }
@@ -84,6 +92,7 @@ export function studiesOf(workloads: readonly string[], concurrency: readonly nu
   if (workloads.includes("codec_lab")) out.push("codec_lab");
   if (workloads.includes("load") || workloads.includes("load_then_index")) out.push("load_size");
   if (concurrency.length > 1 && workloads.some((w) => w === "read" || w === "read_cold")) out.push("concurrency");
+  if (workloads.includes("binlog")) out.push("binlog");
   return out;
 }
 
