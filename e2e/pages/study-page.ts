@@ -16,7 +16,7 @@ export class StudyPage {
     await this.page.goto(`/runs/${runId}/study${query}`);
   }
 
-  /** The binlog table's row of one cell ("json · 2048 · none · dynamic"). */
+  /** The binlog table's row of one cell ("json · 2048 · none · dynamic · MIXED"). */
   binlogRow(label: string): Locator {
     return this.binlogTable.locator(`tr[data-label="${label}"]`);
   }

@@ -11,7 +11,7 @@ import { adminToken, registerTarget, runToCompletion } from "../support/api";
 
 const SUFFIX = Date.now().toString(36);
 const BINLOG_PORT = Number(process.env.E2E_BINLOG_PORT);
-const MATRIX = { methods: ["none", "zstd:3"], storages: ["dynamic"], datasets: ["json"], sizes: ["2KiB"], workloads: ["binlog"] };
+const MATRIX = { methods: ["none", "zstd:3"], storages: ["dynamic"], datasets: ["json"], sizes: ["2KiB"], workloads: ["binlog", "binlog_row"] };
 
 test("binlog compression off and on: bytes saved, CPU, and a shared view", async ({ page, browser }) => {
   test.setTimeout(4 * 60_000);
@@ -36,13 +36,17 @@ test("binlog compression off and on: bytes saved, CPU, and a shared view", async
   await page.goto(`/runs/${run.id}`);
   await page.getByTestId("study-link").click();
   const study = new StudyPage(page);
-  await expect(study.binlogTable.locator("tbody tr")).toHaveCount(2);
+  await expect(study.binlogTable.locator("tbody tr")).toHaveCount(4);
 
-  await test.step("compression saves on raw JSON, not on bodies the application compressed", async () => {
-    expect(await study.saved("json · 2048 · none · dynamic")).toBeGreaterThan(0.4);
-    expect(Math.abs(await study.saved("json · 2048 · zstd:3 · dynamic"))).toBeLessThan(0.2);
-    await expect(study.binlogChart).toHaveAttribute("data-bars", "2");
-    await expect(study.binlogChart.locator(".recharts-bar-rectangle")).toHaveCount(4);
+  await test.step("compression saves on raw JSON, less in ROW format, nothing on bodies the application compressed", async () => {
+    const mixed = await study.saved("json · 2048 · none · dynamic · MIXED");
+    const row = await study.saved("json · 2048 · none · dynamic · ROW");
+    expect(mixed).toBeGreaterThan(0.4);
+    expect(row).toBeGreaterThan(0);
+    expect(row).toBeLessThan(mixed);
+    expect(Math.abs(await study.saved("json · 2048 · zstd:3 · dynamic · MIXED"))).toBeLessThan(0.2);
+    await expect(study.binlogChart).toHaveAttribute("data-bars", "4");
+    await expect(study.binlogChart.locator(".recharts-bar-rectangle")).toHaveCount(8);
   });
 
   await test.step("the chart's measure is in the URL, and Back undoes it", async () => {
@@ -66,7 +70,7 @@ test("binlog compression off and on: bytes saved, CPU, and a shared view", async
     await other.goto(readOnlyLink);
     await expect(other).toHaveURL(new RegExp(`/runs/${run.id}/study\\?.*measure=tps.*share=bbs_`));
     const view = new StudyPage(other);
-    await expect(view.binlogTable.locator("tbody tr")).toHaveCount(2);
+    await expect(view.binlogTable.locator("tbody tr")).toHaveCount(4);
     await expect(view.measure("tps")).toHaveAttribute("aria-pressed", "true");
     await expect(other.getByTestId("share-run")).toHaveCount(0);
     await stranger.close();

@@ -98,8 +98,22 @@ def test_client_compressed_bodies_gain_nothing(binlog_target):
     assert 0.9 < r["binlog_ratio"] < 1.2  # …so the binlog's zlib finds little left to take
     (line,) = summary([{**r, "workload": "binlog", "method": "zstd:3", "storage": "dynamic",
                         "dataset": "json", "size": 4096}])
-    assert line["label"] == "json · 4 KiB · zstd:3 · dynamic"
+    assert line["label"] == "json · 4 KiB · zstd:3 · dynamic · MIXED"
     assert line["bytes_per_trx_on"] == r["modes"]["on"]["bytes_per_transaction"]
+
+
+def test_row_format_logs_both_images_and_compresses_less(binlog_target):
+    mixed = run_cell(binlog_target, CellSpec("none", "dynamic", "json", 4096, "binlog"), SMALL)
+    row = run_cell(binlog_target, CellSpec("none", "dynamic", "json", 4096, "binlog_row"), SMALL)
+    assert mixed["binlog_format"] == "MIXED" and row["binlog_format"] == "ROW"
+    assert row["context"]["workload"] == "binlog_row"
+    # an update's row event carries the row before and after: more bytes than the statement
+    assert row["modes"]["off"]["update_binlog_bytes"] > 1.5 * mixed["modes"]["off"][
+        "update_binlog_bytes"]
+    assert row["binlog_ratio"] > 1 and row["binlog_ratio"] < mixed["binlog_ratio"]
+    (line,) = summary([{**row, "workload": "binlog_row", "method": "none",
+                        "storage": "dynamic", "dataset": "json", "size": 4096}])
+    assert line["label"].endswith("· ROW") and line["binlog_format"] == "ROW"
 
 
 def test_compare_modes_relative_to_off():
@@ -127,9 +141,10 @@ def test_a_user_who_cannot_switch_compression_is_told_the_grant(binlog_mariadb, 
                   "TO 'bb_plain'@'127.0.0.1'")
     plain = TargetConn(host="127.0.0.1", port=binlog_mariadb.port, user="bb_plain",
                        password="pw", database="blobbench_binlog_test")
-    with pytest.raises(TargetError, match="GRANT BINLOG ADMIN") as exc:
-        run_cell(plain, CellSpec("none", "dynamic", "json", 1024, "binlog"), SMALL)
-    assert exc.value.code == "missing_privilege" and "log_bin_compress" in str(exc.value)
+    for workload in ("binlog", "binlog_row"):
+        with pytest.raises(TargetError, match="GRANT BINLOG ADMIN") as exc:
+            run_cell(plain, CellSpec("none", "dynamic", "json", 1024, workload), SMALL)
+        assert exc.value.code == "missing_privilege" and "log_bin_compress" in str(exc.value)
     admin.execute("SELECT COUNT(*) FROM information_schema.TABLES "
                   "WHERE TABLE_SCHEMA='blobbench_binlog_test'")
     assert admin.fetchone()[0] == 0

@@ -60,6 +60,19 @@ def test_seed001_is_fitted_to_the_servers_connections_and_storages():
     mariadb = {"flavour": "mariadb", "column_compression": True, "max_connections": 151,
                "version_tuple": [10, 11, 6]}
     parts = preset_matrices_for_target("seed001", mariadb)
-    assert [m.concurrency for m in parts] == [[1, 4, 8, 16, 32, 128]] * 2
+    assert [m.concurrency for m in parts] == [[1, 4, 8, 16, 32, 128]] * 2 + [[1]] * 2
     assert parts[1].storages == ["column"]  # Percona's dictionary column needs Percona
+    # the space figures come from a 64 MiB load of each method × storage the reads measure
+    assert [(m.storages, m.workloads) for m in parts[2:]] == [(["dynamic"], ["load"]),
+                                                             (["column"], ["load"])]
+    assert parts[2].methods == parts[0].methods
     assert preset_matrices_for_target("seed001", dict(mariadb, max_connections=600))[0].concurrency[-1] == 256
+
+
+def test_seed003_measures_row_only_where_the_server_does_not_already():
+    from blobbench.engine.presets import preset_matrices_for_target
+
+    mixed = preset_matrices_for_target("seed003_binlog", {"binlog_format": "MIXED"})
+    assert mixed[0].workloads == ["binlog", "binlog_row"]
+    row = preset_matrices_for_target("seed003_binlog", {"binlog_format": "ROW"})
+    assert row[0].workloads == ["binlog"]

@@ -204,7 +204,7 @@ def test_capabilities_cover_everything() -> None:
     assert "needs Percona Server" in by["percona_column:dict"]["reason"]
     assert {w["name"]: w["supported"] for w in caps["workloads"]} == {
         "read": True, "read_cold": True, "write": True, "codec_lab": True, "load": True,
-        "load_then_index": True, "binlog": True}  # no binlog facts: unknown is not unsupported
+        "load_then_index": True, "binlog": True, "binlog_row": True}  # no binlog facts: unknown is not unsupported
     assert caps["limits"]["max_concurrency"] == 146
     assert caps["limits"]["cold_table_bytes"] == 192 << 20
 

@@ -157,7 +157,8 @@ def test_a_preset_of_several_matrices_runs_exactly_their_cells(client, run_heade
                                                                online_host, host_queue):
     """seed001 unites a codec matrix (5 methods on dynamic rows) and a column-compression one
     (none on a compressed column; Percona's dictionary column is left out on MariaDB): 6 pairs
-    × the client counts the server's max_connections allows, not the envelope's product."""
+    × the client counts the server's max_connections allows, not the envelope's product, and a
+    load of each pair for its size on disk."""
     body = {"target_id": target["id"], "host": online_host, "preset": "seed001"}
     response = client.post("/api/v1/runs", json=body, headers=run_headers)
     if response.status_code == 422:  # a target without column compression says why
@@ -169,11 +170,14 @@ def test_a_preset_of_several_matrices_runs_exactly_their_cells(client, run_heade
     room = target["facts"]["max_connections"] - 8
     clients = [c for c in (1, 4, 8, 16, 32, 128, 256) if c <= room]
     assert run["matrix"]["concurrency"] == clients
-    assert run["progress"]["total"] == 6 * len(clients)
+    assert run["progress"]["total"] == 6 * len(clients) + 6  # + one 64 MiB load per pair
     cells = client.get(f"/api/v1/runs/{run['id']}/cells").json()
     pairs = {(c["method"], c["storage"]) for c in cells}
     assert ("none", "column") in pairs and ("zstd", "column") not in pairs
-    assert len(cells) == len({(c["method"], c["storage"], c["concurrency"]) for c in cells})
+    assert len(cells) == len({(c["method"], c["storage"], c["workload"], c["concurrency"])
+                              for c in cells})
+    loads = {(c["method"], c["storage"]) for c in cells if c["workload"] == "load"}
+    assert loads == pairs
 
 
 @pytest.mark.parametrize("extra, reason", [

@@ -106,9 +106,10 @@ def test_a_binlog_cell_goes_through_the_worker_api(client, admin_headers, run_he
     run = _post(client, run_headers, target, online_host, preset="seed003_binlog",
                 settings={"load_rows": 50, "time_budget_s": 0.1}).json()
     cells = client.get(f"/api/v1/runs/{run['id']}/cells").json()
-    assert len(cells) == 12 and {c["workload"] for c in cells} == {"binlog"}
+    # MIXED by default here: the preset also measures ROW
+    assert len(cells) == 24 and {c["workload"] for c in cells} == {"binlog", "binlog_row"}
     cell = next(c for c in cells if c["method"] == "none" and c["size"] == 2048
-                and c["dataset"] == "json")
+                and c["dataset"] == "json" and c["workload"] == "binlog")
     claim = client.post(f"/api/v1/worker/cells/{cell['id']}/claim", headers=worker_headers).json()
     s = claim["settings"]
     measures = run_cell(TargetConn(**claim["target"]), CellSpec(**claim["spec"]),

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
-from celery.signals import worker_ready, worker_shutdown
+import logging
+
+from celery.signals import after_setup_logger, worker_ready, worker_shutdown
 
 from blobbench.core.config import get_settings
 
 from blobbench_worker.heartbeat import Heartbeat
 
 _heartbeat: Heartbeat | None = None
+
+
+@after_setup_logger.connect
+def _quiet_http(**_: object) -> None:
+    # one line per API call (cancel polls every 0.5 s) drowns what matters; failures still log
+    logging.getLogger("httpx").setLevel(logging.WARNING)
 
 
 @worker_ready.connect

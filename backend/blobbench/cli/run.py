@@ -154,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
 
             if studies & {"load", "load_then_index"}:
                 out.print(load_size_table(rows))
-            if "binlog" in studies:
+            if studies & {"binlog", "binlog_row"}:
                 out.print(binlog_table(rows))
             if "codec_lab" in studies:
                 codec_lab_tables(rows, links, out)

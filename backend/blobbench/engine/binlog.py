@@ -1,6 +1,6 @@
 """Binary-log compression (seed 003): what compressing the binlog saves, and what it costs.
 
-A cell of the ``binlog`` workload names a storage, a dataset, a body size (the cell's ``size``)
+A cell of the ``binlog`` or ``binlog_row`` workload names a storage, a dataset, a body size (the cell's ``size``)
 and a method (the body's client-side encoding). :func:`run_binlog` runs the same write workload
 with the server's binary-log compression off and on, in rounds ordered off-on, on-off, … (so
 a drift in the server's speed falls on both modes alike):
@@ -12,6 +12,11 @@ a drift in the server's speed falls on both modes alike):
 3. read, before and after each phase, the binlog bytes written and the server's CPU time, and
    time the phase's wall clock and the client's CPU;
 4. drop the table (ownership checked).
+
+``binlog`` writes in the session's ``binlog_format`` (the server's default: MariaDB's MIXED
+logs these statements as statements); ``binlog_row`` sets ``binlog_format=ROW`` for the
+session, the format MySQL's transaction compression applies to and the seed measured (it needs
+the same privilege as switching compression).
 
 Compression is switched with MariaDB's ``SET GLOBAL log_bin_compress`` (zlib, events of at
 least ``log_bin_compress_min_len`` bytes; the previous value is restored) or MySQL's ``SET
@@ -71,6 +76,8 @@ from .target import (
 )
 
 WORKLOAD = "binlog"
+#: The study's workloads and the session binlog_format each sets (None: the server's default).
+WORKLOADS = {"binlog": None, "binlog_row": "ROW"}
 MODES = ("off", "on")
 DEFAULT_BYTES = 4 << 20
 MAX_ROWS = 4096
@@ -103,7 +110,8 @@ def binlog_problem(facts: dict[str, Any]) -> str | None:
 def _missing_privilege(target: TargetConn, flavour: str, what: str) -> TargetError:
     if what == "toggle":
         if flavour == "mariadb":
-            text = ("SET GLOBAL log_bin_compress needs SUPER or BINLOG ADMIN — "
+            text = ("SET GLOBAL log_bin_compress (and binlog_row's SET SESSION binlog_format) "
+                    "needs SUPER or BINLOG ADMIN — "
                     f"GRANT BINLOG ADMIN ON *.* TO '{target.user}'")
         else:
             text = ("SET SESSION binlog_transaction_compression needs SESSION_VARIABLES_ADMIN "
@@ -341,8 +349,9 @@ def run_binlog(target: TargetConn, cell: Any, settings: Any, table: str | None =
     from .measure import new_table_name
     from .storages import create_table_sql
 
-    if str(cell.workload).strip().lower() != WORKLOAD:
-        raise MatrixError(f"workload '{cell.workload}' is not the binlog workload")
+    workload = str(cell.workload).strip().lower()
+    if workload not in WORKLOADS:
+        raise MatrixError(f"workload '{cell.workload}' is not a binlog workload")
     storage = parse_storage(cell.storage)
     if storage.kind == "percona_column" and storage.dictionary:
         raise MatrixError("the binlog study does not support percona_column:dict storages",
@@ -374,6 +383,15 @@ def run_binlog(target: TargetConn, cell: Any, settings: Any, table: str | None =
                 raise MatrixError(f"the binlog workload cannot run on this target: {problem}",
                                   code="unsupported")
             packet = int(facts["max_allowed_packet"])
+            if WORKLOADS[workload] is not None:
+                action = f"setting binlog_format={WORKLOADS[workload]}"
+                try:
+                    with conn.cursor() as cur:
+                        cur.execute(f"SET SESSION binlog_format = '{WORKLOADS[workload]}'")
+                except errors as exc:
+                    if _error_parts(exc)[0] in _DENIED:
+                        raise _missing_privilege(target, flavour, "toggle") from None
+                    raise
             action = "reading the binary log settings"
             binlog = _binlog_settings(conn, flavour)
             max_file = int(binlog["max_binlog_size"])
@@ -488,7 +506,7 @@ def run_binlog(target: TargetConn, cell: Any, settings: Any, table: str | None =
         "converged": False,
         "measure_s": time.perf_counter() - t_start,
         "context": {
-            "workload": WORKLOAD,
+            "workload": workload,
             "storage": storage.name,
             "codec": codec.context(),
             "codecs": library_versions(),
@@ -519,14 +537,15 @@ def summary(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     off/on, server and client CPU off/on, throughput off/on; in the rows' order."""
     out = []
     for r in rows:
-        if r.get("workload") != WORKLOAD or not isinstance(r.get("modes"), dict):
+        if r.get("workload") not in WORKLOADS or not isinstance(r.get("modes"), dict):
             continue
         off, on = r["modes"].get("off") or {}, r["modes"].get("on") or {}
         method = r.get("method") or "none"
         out.append({
             "label": f"{r.get('dataset')} · {fmt_bytes(int(r.get('size') or 0))} · {method} · "
-                     f"{r.get('storage')}",
+                     f"{r.get('storage')} · {r.get('binlog_format') or '?'}",
             "method": method, "storage": r.get("storage"), "dataset": r.get("dataset"),
+            "workload": r.get("workload"), "binlog_format": r.get("binlog_format"),
             "size": r.get("size"), "rows": r.get("rows"),
             "bytes_per_trx_off": off.get("bytes_per_transaction"),
             "bytes_per_trx_on": on.get("bytes_per_transaction"),

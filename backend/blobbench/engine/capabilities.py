@@ -31,7 +31,8 @@ ALL_STORAGES = (
     + [f"page:{a}" for a in PAGE_ALGORITHMS]
     + ["column", "percona_column", "percona_column:dict"]
 )
-ALL_WORKLOADS = ("read", "read_cold", "write", "codec_lab", "load", "load_then_index", "binlog")
+ALL_WORKLOADS = ("read", "read_cold", "write", "codec_lab", "load", "load_then_index", "binlog",
+                 "binlog_row")
 
 
 def _version(facts: dict[str, Any]) -> tuple[int, int, int] | None:
@@ -148,7 +149,7 @@ def workload_support(name: str, facts: dict[str, Any]) -> tuple[bool, str | None
                 f"at most {fmt_bytes(MAX_COLD_TABLE_BYTES)} per cell"
             )
         return True, None
-    if name == "binlog":
+    if name in ("binlog", "binlog_row"):
         from .binlog import binlog_problem
 
         problem = binlog_problem(facts)

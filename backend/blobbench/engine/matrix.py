@@ -18,7 +18,7 @@ Workloads: ``read`` (warm buffer pool), ``read_cold`` (a working set larger than
 pool, read in a cycle so nearly every read misses it) and ``write``; cache state is part of the
 workload's name rather than a dimension of its own because it only means something for reads.
 The studies are workloads too: ``codec_lab`` (sizes are block sizes, storage ``dynamic`` only)
-and ``load``/``load_then_index``/``binlog`` (sizes are row body sizes).
+and ``load``/``load_then_index``/``binlog``/``binlog_row`` (sizes are row body sizes).
 """
 
 from __future__ import annotations

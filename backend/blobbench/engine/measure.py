@@ -24,7 +24,7 @@ Workloads:
   the dataset cut into ``size``-byte blocks, in memory (seed 004; :mod:`.codec_lab`).
 * ``load`` / ``load_then_index`` — bulk-load time and on-disk size of a table with secondary
   indexes, created with the table or added after the load (seed 002; :mod:`.load_size`).
-* ``binlog`` — the same inserts and updates with the server's binary-log compression off and
+* ``binlog`` / ``binlog_row`` — the same inserts and updates with the server's binary-log compression off and
   on: binlog bytes, transactions per binlog file, server and client CPU (seed 003;
   :mod:`.binlog`).
   The studies' cells go through :func:`run_cell` like any other; their extra measures
@@ -98,9 +98,10 @@ from .target import (
 )
 from .tuning import malloc_state, no_gc, tune_malloc
 
-WORKLOADS = ("read", "read_cold", "write", "codec_lab", "load", "load_then_index", "binlog")
+WORKLOADS = ("read", "read_cold", "write", "codec_lab", "load", "load_then_index", "binlog",
+             "binlog_row")
 #: Workloads measured by a study module rather than on a prepared blob table.
-STUDY_WORKLOADS = ("codec_lab", "load", "load_then_index", "binlog")
+STUDY_WORKLOADS = ("codec_lab", "load", "load_then_index", "binlog", "binlog_row")
 _WORKLOAD_ALIASES = {"read:warm": "read", "read_warm": "read", "warm": "read",
                      "read:cold": "read_cold", "cold": "read_cold", "cold_read": "read_cold"}
 MAX_CONCURRENCY = 256
@@ -1033,7 +1034,7 @@ def run_cell(
         from .load_size import run_load
 
         return run_load(target, cell, settings, table=table, should_stop=should_stop)
-    if workload == "binlog":
+    if workload in ("binlog", "binlog_row"):
         from .binlog import run_binlog
 
         return run_binlog(target, cell, settings, table=table, should_stop=should_stop)

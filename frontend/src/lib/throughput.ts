@@ -59,6 +59,7 @@ const WORKLOAD_LABELS: Record<string, string> = {
   load: "bulk load",
   load_then_index: "load, then index",
   binlog: "binlog compression off/on",
+  binlog_row: "binlog compression off/on, ROW format",
 };
 
 /** How a workload reads in selectors: "read (cold cache)" for `read_cold`. */

@@ -39,9 +39,15 @@ export function BinlogView({
   const datasets = useMemo(() => [...new Set(rows.map((r) => r.dataset))], [rows]);
   const pick = dataset && datasets.includes(dataset) ? dataset : (datasets[0] ?? null);
   const shown = useMemo(() => rows.filter((r) => r.dataset === pick), [rows, pick]);
+  const formats = useMemo(() => [...new Set(rows.map((r) => r.format))], [rows]);
   const bars = useMemo(
-    () => binlogBars(shown, measure, (r) => `${formatBytes(r.size)} · ${r.method}${r.storage !== "dynamic" ? ` · ${r.storage}` : ""}`),
-    [shown, measure],
+    () =>
+      binlogBars(
+        shown,
+        measure,
+        (r) => `${formatBytes(r.size)} · ${r.method}${r.storage !== "dynamic" ? ` · ${r.storage}` : ""}${formats.length > 1 ? ` · ${r.format ?? "?"}` : ""}`,
+      ),
+    [shown, measure, formats.length],
   );
   if (rows.length === 0) return <p className="muted">No binlog results yet.</p>;
   const first = rows[0];
@@ -49,9 +55,9 @@ export function BinlogView({
     <section className="study" data-testid="binlog-study">
       <p className="muted">
         Each cell inserts its rows one transaction at a time, then updates every row&apos;s body, with binary-log
-        compression off and on ({first.algorithm ?? "the server's algorithm"}, binlog_format=
-        {first.format ?? "the server's"}). Bytes are what the server wrote to its binary log; CPU and throughput are
-        medians over rounds that alternate off–on and on–off.
+        compression off and on ({first.algorithm ?? "the server's algorithm"}; binlog_format{" "}
+        {formats.map((f) => f ?? "?").join(" and ")}). Bytes are what the server wrote to its binary log; CPU and
+        throughput are medians over rounds that alternate off–on and on–off.
       </p>
       {datasets.length > 1 ? (
         <Choices
@@ -88,7 +94,7 @@ export function BinlogView({
       </div>
       <div className="table-wrap">
         <table className="table table-dense study-table binlog-table" data-testid="binlog-table">
-          <caption>off → on; on ÷ off in parentheses; trx = transactions</caption>
+          <caption>off → on; on ÷ off in parentheses; trx = transactions, one row each</caption>
           <thead>
             <tr>
               <th>cell</th>
@@ -102,10 +108,13 @@ export function BinlogView({
           </thead>
           <tbody>
             {rows.map((r) => (
-              <tr key={r.cellId} data-label={`${r.dataset} · ${r.size} · ${r.method} · ${r.storage}`}>
+              <tr key={r.cellId} data-label={`${r.dataset} · ${r.size} · ${r.method} · ${r.storage} · ${r.format ?? "?"}`}>
                 <td>
-                  {datasetLabel(r.dataset)} · {formatBytes(r.size)} · {r.method} · {r.storage}
-                  {r.rows !== null ? <div className="muted small">{count(r.rows)} rows, one per transaction</div> : null}
+                  {datasetLabel(r.dataset)} · {formatBytes(r.size)} · {r.method}
+                  <div className="muted small">
+                    {r.storage} · {r.format ?? "?"}
+                    {r.rows !== null ? ` · ${count(r.rows)} rows` : ""}
+                  </div>
                 </td>
                 <td className="num">
                   <OffOn off={r.off.bytesPerTrx} on={r.on.bytesPerTrx} />
@@ -134,7 +143,8 @@ export function BinlogView({
         Transactions per binlog file = max_binlog_size ÷ bytes per transaction (the seed counted them in one file).
         Server CPU is the user&apos;s CPU time in USER_STATISTICS (MariaDB, userstat) or the session&apos;s statement CPU
         time (MySQL 8.0.28+); &quot;—&quot; where the server does not say. Bodies the application already compressed
-        leave binlog compression little to save.
+        leave binlog compression little to save. MariaDB&apos;s MIXED format logs these inserts and updates as
+        statements; ROW logs the rows (an update both before and after), the format MySQL&apos;s compression applies to.
       </p>
     </section>
   );

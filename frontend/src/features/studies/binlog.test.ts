@@ -47,6 +47,13 @@ describe("binlogTable", () => {
     ]);
   });
 
+  it("takes both binlog workloads, ROW after the server's format", () => {
+    const row = result("none", 2048, 12, 9, { binlog_format: "ROW" });
+    row.workload = "binlog_row";
+    const rows = binlogTable([row, result("none", 2048, 8, 4)]);
+    expect(rows.map((r) => r.format)).toEqual(["MIXED", "ROW"]);
+  });
+
   it("keeps a missing server CPU as null, not zero", () => {
     const r = result("none", 2048, 10, 5);
     (r.extra.modes as { on: { server_cpu_s: number | null } }).on.server_cpu_s = null;

@@ -13,7 +13,8 @@ export interface BinlogResultLike {
   extra: Record<string, unknown>;
 }
 
-export const BINLOG_WORKLOAD = "binlog";
+/** `binlog` writes in the server's binlog_format, `binlog_row` in ROW. */
+export const BINLOG_WORKLOADS = ["binlog", "binlog_row"] as const;
 
 /** One mode's figures (compression off or on). */
 export interface BinlogMode {
@@ -71,7 +72,7 @@ const rel = (on: number | null, off: number | null) => (on !== null && off ? on 
 export function binlogTable(results: readonly BinlogResultLike[]): BinlogRow[] {
   const rows: BinlogRow[] = [];
   for (const r of results) {
-    if (r.workload !== BINLOG_WORKLOAD) continue;
+    if (!(BINLOG_WORKLOADS as readonly string[]).includes(r.workload)) continue;
     const modes = r.extra.modes as Record<string, unknown> | undefined;
     const off = mode(modes?.off);
     const on = mode(modes?.on);
@@ -99,7 +100,8 @@ export function binlogTable(results: readonly BinlogResultLike[]): BinlogRow[] {
       datasets.indexOf(a.dataset) - datasets.indexOf(b.dataset) ||
       a.size - b.size ||
       methods.indexOf(a.method) - methods.indexOf(b.method) ||
-      a.storage.localeCompare(b.storage),
+      a.storage.localeCompare(b.storage) ||
+      (a.format ?? "").localeCompare(b.format ?? ""),
   );
 }
 

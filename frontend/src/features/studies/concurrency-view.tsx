@@ -5,6 +5,12 @@ import { formatBytes, formatRate } from "../../lib/format";
 import { PALETTE } from "../charts/palette";
 import { concurrencyCurves, curveChoices, spaceSavings, type ConcurrencyResult } from "./concurrency";
 
+const BASIS_LABELS = {
+  table: "allocated, loaded table",
+  disk: "allocated, read table",
+  ratio: "codec ratio",
+} as const;
+
 /**
  * Seed 001: aggregate read throughput against concurrent clients, one line per method ×
  * storage (log-scaled client axis), and the space each takes relative to none · dynamic.
@@ -96,7 +102,7 @@ export function ConcurrencyView({
                   <td className="num">
                     {saving?.stored == null ? "—" : `${Math.round(saving.stored * 100)} %`}
                     {saving?.basis ? (
-                      <span className="muted"> ({saving.basis === "disk" ? "allocated on disk" : "codec ratio"})</span>
+                      <span className="muted"> ({BASIS_LABELS[saving.basis]})</span>
                     ) : null}
                   </td>
                 </tr>

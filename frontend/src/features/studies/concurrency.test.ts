@@ -38,4 +38,16 @@ describe("concurrency curves", () => {
       basis: "disk",
     });
   });
+
+  it("prefers the allocated size of each pair's loaded table", () => {
+    const both = [
+      row("none", "dynamic", 1, 1, { disk_bytes: 1000 }),
+      row("none", "column", 1, 1, { disk_bytes: 900 }),
+      row("none", "dynamic", 1, 0, { workload: "load", disk_bytes: 80_000_000, read_bps: null }),
+      row("none", "column", 1, 0, { workload: "load", disk_bytes: 44_000_000, read_bps: null }),
+    ];
+    const savings = spaceSavings(both, { dataset: "json", size: 1200 });
+    expect(savings.map((s) => s.key)).toEqual(["none · dynamic", "none · column"]); // one line per read pair
+    expect(savings[1]).toMatchObject({ stored: 0.55, basis: "table" });
+  });
 });

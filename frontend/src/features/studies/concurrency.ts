@@ -33,9 +33,10 @@ export interface CurveSeries {
 export interface Saving {
   key: string;
   label: string;
-  /** Stored bytes ÷ none · dynamic's (disk size when measured, else the codec's ratio). */
+  /** Stored bytes ÷ none · dynamic's: a loaded table's allocated size ("table"), the read
+   *  table's ("disk"), else the codec's ratio. */
   stored: number | null;
-  basis: "disk" | "ratio" | null;
+  basis: "table" | "disk" | "ratio" | null;
 }
 
 const key = (r: { method: string; storage: string }) => `${r.method} · ${r.storage}`;
@@ -76,13 +77,25 @@ export function concurrencyCurves(
   return [...series.values()];
 }
 
-/** Space each method × storage takes relative to none · dynamic, at one dataset and size. */
+/** Space each method × storage takes relative to none · dynamic, at one dataset and size: the
+ *  allocated size of the run's loaded table of that pair (`load` cells, seed001's 64 MiB) when
+ *  both have one, else the read table's disk size, else the codec's ratio. */
 export function spaceSavings(rows: readonly ConcurrencyResult[], pick: { dataset: string; size: number }): Saving[] {
   const at = rows.filter((r) => r.dataset === pick.dataset && r.size === pick.size);
+  const loads = new Map<string, ConcurrencyResult>();
+  for (const r of at) if (r.workload === "load" && r.disk_bytes) loads.set(key(r), r);
   const first = new Map<string, ConcurrencyResult>();
-  for (const r of at) if (!first.has(key(r)) || r.concurrency === 1) first.set(key(r), r);
+  for (const r of at) {
+    if (r.workload !== "read" && r.workload !== "read_cold") continue;
+    if (!first.has(key(r)) || r.concurrency === 1) first.set(key(r), r);
+  }
+  const baseLoad = loads.get("none · dynamic");
   const base = first.get("none · dynamic");
   return [...first.values()].map((r) => {
+    const load = loads.get(key(r));
+    if (baseLoad?.disk_bytes && load?.disk_bytes) {
+      return { key: key(r), label: key(r), stored: load.disk_bytes / baseLoad.disk_bytes, basis: "table" as const };
+    }
     if (base?.disk_bytes && r.disk_bytes) {
       return { key: key(r), label: key(r), stored: r.disk_bytes / base.disk_bytes, basis: "disk" as const };
     }

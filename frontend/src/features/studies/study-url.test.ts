@@ -37,6 +37,7 @@ describe("study URL state", () => {
     expect(studiesOf(["read"], [1, 4, 32])).toEqual(["concurrency"]);
     expect(studiesOf(["write"], [1, 4])).toEqual([]);
     expect(studiesOf(["binlog"])).toEqual(["binlog"]);
+    expect(studiesOf(["binlog_row"])).toEqual(["binlog"]);
   });
 
   it("carries the binlog chart's measure", () => {

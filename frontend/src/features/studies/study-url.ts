@@ -92,7 +92,7 @@ export function studiesOf(workloads: readonly string[], concurrency: readonly nu
   if (workloads.includes("codec_lab")) out.push("codec_lab");
   if (workloads.includes("load") || workloads.includes("load_then_index")) out.push("load_size");
   if (concurrency.length > 1 && workloads.some((w) => w === "read" || w === "read_cold")) out.push("concurrency");
-  if (workloads.includes("binlog")) out.push("binlog");
+  if (workloads.includes("binlog") || workloads.includes("binlog_row")) out.push("binlog");
   return out;
 }
 
