@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import logging
 
-from celery.signals import after_setup_logger, worker_ready, worker_shutdown
-
 from blobbench.core.config import get_settings
+from celery.signals import after_setup_logger, worker_ready, worker_shutdown
 
 from blobbench_worker.heartbeat import Heartbeat
 
