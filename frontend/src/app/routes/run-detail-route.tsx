@@ -7,7 +7,7 @@ import { ErrorMessage } from "../../components/error-message";
 import { Loading } from "../../components/loading";
 import { RecommendationPanel } from "../../features/charts/recommendation-panel";
 import { RunViews } from "../../features/charts/run-views";
-import { rowsInView } from "../../features/charts/transforms";
+import { rowsInView, rowsOfHost } from "../../features/charts/transforms";
 import { useChartView } from "../../features/charts/use-chart-view";
 import { CellErrors } from "../../features/runs/cell-errors";
 import { DownloadLinks } from "../../features/runs/download-links";
@@ -40,8 +40,10 @@ export function RunDetailRoute() {
   const order = useMemo(() => ({ methods, storages }), [methods, storages]);
   const { view } = chart;
   // Only what picks the table's rows: toggling a series or a scale must not rebuild the table.
-  const { dataset, workload, concurrency } = view;
-  const shown = useMemo(() => rowsInView(rows, { dataset, workload, concurrency }), [rows, dataset, workload, concurrency]);
+  const { dataset, workload, concurrency, host } = view;
+  // A run measured from several hosts has a row per cell and host: the views show one host's.
+  const hostRows = useMemo(() => rowsOfHost(rows, host), [rows, host]);
+  const shown = useMemo(() => rowsInView(hostRows, { dataset, workload, concurrency }), [hostRows, dataset, workload, concurrency]);
 
   if (!Number.isInteger(id) || id <= 0) {
     return (
@@ -53,7 +55,7 @@ export function RunDetailRoute() {
   if (run.isPending) return <div className="page"><Loading what="Loading run" /></div>;
   if (run.isError) return <div className="page"><ErrorMessage error={run.error} /></div>;
 
-  const viewProps = { run: run.data, results: rows, order, handle: chart, datasetLabels, embed: view.embed };
+  const viewProps = { run: run.data, results: hostRows, order, handle: chart, datasetLabels, embed: view.embed };
   if (view.embed) {
     return (
       <div className="embed-page" data-testid="embed-page">
@@ -67,7 +69,7 @@ export function RunDetailRoute() {
   return (
     <div className="page">
       <RunHeader run={run.data} />
-      <RecommendationPanel results={rows} view={view} datasetLabel={datasetName ?? undefined} />
+      <RecommendationPanel results={hostRows} view={view} datasetLabel={datasetName ?? undefined} />
       <RunViews {...viewProps} />
       <ErrorMessage error={results.error} />
       {cells.data ? <CellErrors cells={cells.data} /> : null}
@@ -76,6 +78,7 @@ export function RunDetailRoute() {
           <h2>
             Results{datasetName ? <span className="muted"> · {datasetName}</span> : null}
             {view.workload && chart.dims.workloads.length > 1 ? <span className="muted"> · {view.workload}</span> : null}
+            {host ? <span className="muted"> · from {host}</span> : null}
             {view.concurrency && chart.dims.concurrencies.length > 1 ? (
               <span className="muted"> · {view.concurrency} clients</span>
             ) : null}

@@ -13,6 +13,7 @@ import {
   logTicks,
   resolveView,
   rowsInView,
+  rowsOfHost,
   seriesFill,
   seriesKey,
   seriesStyle,
@@ -206,6 +207,7 @@ describe("chartDimensions and resolveView", () => {
       datasets: ["random:62", "random:2", "json"],
       workloads: ["read", "write"],
       concurrencies: [1, 4, 8],
+      hosts: [],
       sizes: [1024],
       methods: ["none"],
       storages: ["dynamic"],
@@ -245,6 +247,22 @@ describe("chartDimensions and resolveView", () => {
     ]);
     expect(view.rejected).toEqual({ dataset: null, concurrency: null, size: null });
     expect(resolveView(DEFAULT_CHART_STATE, dims).rejected).toEqual({});
+  });
+
+  it("shows one host's rows when several measured the run", () => {
+    const two = [result({ host: "box-a", read_bps: 1 }), result({ host: "box-b", read_bps: 2 }), result({ host: "box-b", dataset: "json" })];
+    const dims = chartDimensions(two, matrix);
+    expect(dims.hosts).toEqual(["box-a", "box-b"]);
+    expect(resolveView(DEFAULT_CHART_STATE, dims).host).toBe("box-a");
+    const b = resolveView({ ...DEFAULT_CHART_STATE, host: "box-b" }, dims);
+    expect(b.host).toBe("box-b");
+    expect(rowsOfHost(two, b.host).map((r) => r.read_bps)).toEqual([2, two[2].read_bps]);
+    const unknown = resolveView({ ...DEFAULT_CHART_STATE, host: "box-z" }, dims);
+    expect(unknown).toMatchObject({ host: "box-a", notices: ["ignored host=box-z: not a host of this run"], rejected: { host: null } });
+    // one host: no choice to make, every row shown
+    const one = chartDimensions([result({ host: "box-a" })], matrix);
+    expect(resolveView({ ...DEFAULT_CHART_STATE, host: "box-z" }, one)).toMatchObject({ host: null, notices: [] });
+    expect(rowsOfHost(two, null)).toHaveLength(3);
   });
 
   it("picks the middle size by default and keeps a valid one", () => {

@@ -14,6 +14,8 @@ import { PALETTE, DASHES, STORAGE_SHADES, shade } from "./palette";
  */
 export interface ResultLike extends ThroughputFields {
   cell_id?: number;
+  /** The host that measured the row (a run may name several). */
+  host?: string;
   method: string;
   storage: string;
   dataset: string;
@@ -167,6 +169,8 @@ export interface ChartDimensions {
   datasets: string[];
   workloads: string[];
   concurrencies: number[];
+  /** Hosts that measured results, in the order they first appear. */
+  hosts: string[];
   /** Blob sizes, ascending. */
   sizes: number[];
   methods: string[];
@@ -200,6 +204,7 @@ export function chartDimensions(
     concurrencies: union(matrix?.concurrency ?? [], results.map((r) => r.concurrency)).sort(
       (a, b) => a - b,
     ),
+    hosts: union<string>([], results.flatMap((r) => (r.host ? [r.host] : []))),
     sizes: union(matrix?.sizes ?? [], results.map((r) => r.size)).sort((a, b) => a - b),
     methods: union(matrix?.methods ?? [], results.map((r) => r.method)),
     storages: union(matrix?.storages ?? [], results.map((r) => r.storage)),
@@ -212,6 +217,8 @@ export interface ChartView {
   dataset: string | null;
   workload: string | null;
   concurrency: number | null;
+  /** The host whose rows the views show when several measured the run; null with one host. */
+  host: string | null;
   /** The one size of the size-slicing views (classes, trade-off, heatmap, latency). */
   size: number | null;
   /** Methods shown; null means all. */
@@ -245,7 +252,7 @@ export function resolveView(state: ChartUrlState, dims: ChartDimensions): ChartV
   const notices: string[] = [];
   const rejected: Partial<ChartUrlState> = {};
   function pick<T extends string | number>(
-    key: "dataset" | "workload" | "concurrency" | "size",
+    key: "dataset" | "workload" | "concurrency" | "host" | "size",
     value: T | null,
     choices: readonly T[],
     what: string,
@@ -269,6 +276,7 @@ export function resolveView(state: ChartUrlState, dims: ChartDimensions): ChartV
   );
   const concurrency = pick("concurrency", state.concurrency, dims.concurrencies, "a concurrency", dims.concurrencies[0] ?? null);
   const size = pick("size", state.size, dims.sizes, "a size", defaultSize(dims.sizes));
+  const host = dims.hosts.length > 1 ? pick("host", state.host, dims.hosts, "a host", dims.hosts[0]) : null;
 
   let methods: ReadonlySet<string> | null = null;
   if (state.methods) {
@@ -315,6 +323,7 @@ export function resolveView(state: ChartUrlState, dims: ChartDimensions): ChartV
     dataset,
     workload,
     concurrency,
+    host,
     size,
     methods,
     x: state.x,
@@ -331,6 +340,11 @@ export function resolveView(state: ChartUrlState, dims: ChartDimensions): ChartV
     notices,
     rejected,
   };
+}
+
+/** The rows of the chosen host: all of them when one host measured the run (`host` null). */
+export function rowsOfHost<T extends { host?: string }>(rows: readonly T[], host: string | null): readonly T[] {
+  return host === null ? rows : rows.filter((r) => r.host === host);
 }
 
 /** The rows the chart's selectors point at: its dataset, workload and concurrency (when set). */

@@ -123,6 +123,7 @@ describe("serializeChartState", () => {
       dataset: "random:62",
       workload: "write",
       concurrency: 8,
+      host: "box-b",
       size: 65536,
       methods: ["none", "lz4hc:9", "zstd:3"],
       x: "linear",

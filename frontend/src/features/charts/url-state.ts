@@ -24,6 +24,8 @@ export interface ChartUrlState {
   workload: string | null;
   /** Concurrency shown; null means the run's lowest. */
   concurrency: number | null;
+  /** Host whose results are shown, for runs measured from several hosts; null = the first. */
+  host: string | null;
   /** The one blob size the classes, trade-off, heatmap and latency views show; null = default. */
   size: number | null;
   /** Methods shown (`methods=none,lz4hc:9`); null means every method of the run. */
@@ -63,6 +65,7 @@ export const DEFAULT_CHART_STATE: ChartUrlState = {
   dataset: null,
   workload: null,
   concurrency: null,
+  host: null,
   size: null,
   methods: null,
   x: "log",
@@ -83,6 +86,7 @@ const KNOWN = new Set([
   "dataset",
   "workload",
   "concurrency",
+  "host",
   "size",
   "methods",
   "x",
@@ -150,6 +154,7 @@ export function parseChartState(search: string | URLSearchParams): ParsedChartSt
   state.dataset = read("dataset", text, "not a dataset name");
   state.workload = read("workload", text, "not a workload name");
   state.concurrency = read("concurrency", int, "not a number of clients");
+  state.host = read("host", text, "not a host name");
   state.size = read("size", int, "not a size (bytes, e.g. 65536)");
   state.methods = read(
     "methods",
@@ -202,6 +207,7 @@ export function serializeChartState(state: ChartUrlState): string {
   if (state.dataset) parts.push(`dataset=${encode(state.dataset)}`);
   if (state.workload) parts.push(`workload=${encode(state.workload)}`);
   if (state.concurrency) parts.push(`concurrency=${state.concurrency}`);
+  if (state.host) parts.push(`host=${encode(state.host)}`);
   if (state.size) parts.push(`size=${state.size}`);
   if (state.measure) parts.push(`measure=${state.measure}`);
   if (state.metric !== d.metric) parts.push(`metric=${state.metric}`);

@@ -140,7 +140,8 @@ export function MethodsPicker({
   );
 }
 
-/** Dataset, workload, clients and methods: the choices every view shares. */
+/** Host (runs measured from several), dataset, workload, clients and methods: the choices every
+ *  view shares. */
 export function CommonControls({
   dims,
   view,
@@ -156,6 +157,18 @@ export function CommonControls({
 }) {
   return (
     <div className="chart-controls">
+      {dims.hosts.length > 1 ? (
+        <label className="control">
+          <span className="control-label">Measured from</span>
+          <select value={view.host ?? ""} onChange={(e) => onChange({ host: e.target.value })} data-testid="host-select">
+            {dims.hosts.map((h) => (
+              <option key={h} value={h}>
+                {h}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       {showDataset ? (
         <label className="control">
           <span className="control-label">Dataset</span>
