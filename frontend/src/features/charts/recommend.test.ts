@@ -61,6 +61,21 @@ describe("recommend", () => {
     );
   });
 
+  it("does not call a gain inside the noise faster: the 95% intervals must not overlap", () => {
+    const noisy = [
+      row({ read_bps: 100e6, read_bps_ci_low: 90e6, read_bps_ci_high: 110e6 }),
+      row({ method: "lz4", read_bps: 106e6, read_bps_ci_low: 95e6, read_bps_ci_high: 117e6, encoded_bytes: 64 * KiB }),
+    ];
+    const [band] = recommend(noisy, options);
+    expect(band.kind).toBe("baseline");
+    expect(band.reason).toBe(
+      "Keep none · dynamic for 64 KiB–1 MiB blobs of random:2: lz4 · dynamic measured 1.06× faster, but its 95% interval overlaps none · dynamic's (within the noise).",
+    );
+    // the same means with tight intervals: a clear gain
+    const tight = noisy.map((r) => ({ ...r, read_bps_ci_low: r.read_bps! * 0.99, read_bps_ci_high: r.read_bps! * 1.01 }));
+    expect(recommend(tight, options)[0]).toMatchObject({ kind: "faster", winner: { label: "lz4 · dynamic" } });
+  });
+
   it("judges each band on its own", () => {
     const results = [
       row({ size: KiB }),

@@ -2,7 +2,9 @@
 // dataset and workload, how much faster than none · dynamic it is and how much it saves.
 //
 // "Winning": among the cells that store no more than none · dynamic (within `tolerance`), the
-// fastest — if it beats none · dynamic by more than `minGain`. Failing that, one that is as fast
+// fastest — if it beats none · dynamic by more than `minGain` and clearly: its 95% confidence
+// interval lies above none · dynamic's at most of the band's sizes (overlapping intervals are
+// noise, not a gain). Failing that, one that is as fast
 // (within `minGain`) and stores clearly less (`minSaving`). Failing that, none · dynamic itself.
 
 import { metricForWorkload } from "../../lib/throughput";
@@ -96,6 +98,15 @@ interface Candidate {
   speedup: number;
   saving: number;
   basis: StoredBasis;
+  /** Faster beyond the noise: CI above the baseline's at more than half the common sizes. */
+  clear: boolean;
+}
+
+interface Point {
+  row: ResultLike;
+  bps: number;
+  low: number;
+  high: number;
 }
 
 export function recommend(results: readonly ResultLike[], options: RecommendOptions): BandRecommendation[] {
@@ -105,21 +116,21 @@ export function recommend(results: readonly ResultLike[], options: RecommendOpti
   const of = `of ${options.datasetLabel ?? options.dataset ?? "this dataset"}`;
 
   // series key → size → row (the row's own throughput, read or write)
-  const bySeries = new Map<string, Map<number, { row: ResultLike; bps: number }>>();
+  const bySeries = new Map<string, Map<number, Point>>();
   for (const r of results) {
     if (!inFilter(r, filter)) continue;
     const value = rowValue(r, "throughput");
     if (!value) continue;
     const key = seriesKey(r.method, r.storage);
     if (!bySeries.has(key)) bySeries.set(key, new Map());
-    bySeries.get(key)!.set(r.size, { row: r, bps: value.bps });
+    bySeries.get(key)!.set(r.size, { row: r, bps: value.bps, low: value.ciLow, high: value.ciHigh });
   }
   const sizes = [...new Set([...bySeries.values()].flatMap((m) => [...m.keys()]))];
   const baselineKey = seriesKey(BASELINE.method, BASELINE.storage);
   const baselineLabel = seriesLabel(BASELINE.method, BASELINE.storage);
 
   return bandsFor(sizes).map(({ band, sizes: bandSizes }) => {
-    const inBand = (m: Map<number, { row: ResultLike; bps: number }>) => bandSizes.filter((s) => m.has(s));
+    const inBand = (m: Map<number, Point>) => bandSizes.filter((s) => m.has(s));
     const baseline = bySeries.get(baselineKey);
     const baseSizes = baseline ? inBand(baseline) : [];
 
@@ -162,14 +173,15 @@ export function recommend(results: readonly ResultLike[], options: RecommendOpti
       const speedup = geometricMean(pairs.map((p) => p.c.bps / p.b.bps));
       if (speedup === null || !(total > 0)) continue;
       const row = pairs[0].c.row;
-      candidates.push({ choice: choice(row.method, row.storage), speedup, saving: 1 - share, basis });
+      const above = pairs.filter((p) => p.c.low > p.b.high).length;
+      candidates.push({ choice: choice(row.method, row.storage), speedup, saving: 1 - share, basis, clear: above * 2 > pairs.length });
     }
 
     const eligible = candidates.filter((c) => c.saving >= -tolerance);
     const pickBy = (list: Candidate[], better: (a: Candidate, b: Candidate) => boolean) =>
       list.reduce<Candidate | null>((best, c) => (best === null || better(c, best) ? c : best), null);
     const fastest = pickBy(
-      eligible.filter((c) => c.speedup > 1 + minGain),
+      eligible.filter((c) => c.speedup > 1 + minGain && c.clear),
       (a, b) => a.speedup > b.speedup || (a.speedup === b.speedup && a.saving > b.saving),
     );
     const where = `for ${band.phrase} ${of}`;
@@ -205,9 +217,15 @@ export function recommend(results: readonly ResultLike[], options: RecommendOpti
       candidates.filter((c) => c.speedup > 1 + minGain),
       (a, b) => a.speedup > b.speedup,
     );
-    const why = fasterButLarger
-      ? `${fasterButLarger.choice.label} is ${formatTimes(fasterButLarger.speedup)} faster but ${savingPhrase(fasterButLarger.saving)}`
-      : `no other cell ${verb} faster without storing more`;
+    const noisy = pickBy(
+      eligible.filter((c) => c.speedup > 1 + minGain && !c.clear),
+      (a, b) => a.speedup > b.speedup,
+    );
+    const why = noisy
+      ? `${noisy.choice.label} measured ${formatTimes(noisy.speedup)} faster, but its 95% interval overlaps ${baselineLabel}'s (within the noise)`
+      : fasterButLarger
+        ? `${fasterButLarger.choice.label} is ${formatTimes(fasterButLarger.speedup)} faster but ${savingPhrase(fasterButLarger.saving)}`
+        : `no other cell ${verb} faster without storing more`;
     const baseRow = baseline.get(baseSizes[0])!.row;
     return {
       band,
