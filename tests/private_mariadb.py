@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import getpass
 import shutil
-import socket
 import subprocess
 import time
 from dataclasses import dataclass
@@ -15,18 +14,14 @@ from pathlib import Path
 
 import MySQLdb
 
+from tests.integration.stack import free_port
+
 
 def _tool(name: str) -> str | None:
     for candidate in (shutil.which(name), f"/usr/sbin/{name}", f"/usr/bin/{name}"):
         if candidate and Path(candidate).is_file():
             return candidate
     return None
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @dataclass
@@ -60,7 +55,7 @@ def start_private_mariadb(directory: Path, *options: str) -> PrivateMariaDB:
     subprocess.run([install, "--no-defaults", f"--datadir={data}", f"--user={user}",
                     "--auth-root-authentication-method=normal", "--skip-test-db"],
                    check=True, capture_output=True, timeout=120)
-    port = _free_port()
+    port = free_port()
     proc = subprocess.Popen(
         [mariadbd, "--no-defaults", f"--datadir={data}", f"--socket={directory / 'm.sock'}",
          f"--port={port}", "--bind-address=127.0.0.1", f"--log-error={log}", f"--user={user}",

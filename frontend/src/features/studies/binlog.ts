@@ -3,15 +3,10 @@
 // and client CPU, transactions per second), off → on. Mirrors
 // backend/blobbench/engine/binlog.py's summary().
 
-export interface BinlogResultLike {
-  cell_id: number;
-  method: string;
-  storage: string;
-  dataset: string;
-  size: number;
-  workload: string;
-  extra: Record<string, unknown>;
-}
+import type { LoadResultLike } from "./load-size";
+
+/** A result as the study reads it: its cell's dimensions and `extra` (disk size not needed). */
+export type BinlogResultLike = Omit<LoadResultLike, "disk_bytes">;
 
 /** `binlog` writes in the server's binlog_format, `binlog_row` in ROW. */
 export const BINLOG_WORKLOADS = ["binlog", "binlog_row"] as const;
