@@ -38,6 +38,7 @@ describe("study URL state", () => {
     expect(studiesOf(["write"], [1, 4])).toEqual([]);
     expect(studiesOf(["binlog"])).toEqual(["binlog"]);
     expect(studiesOf(["binlog_row"])).toEqual(["binlog"]);
+    expect(studiesOf(["read", "load"], [1, 4])).toEqual(["concurrency", "load_size"]); // seed001
   });
 
   it("carries the binlog chart's measure", () => {

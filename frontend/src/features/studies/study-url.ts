@@ -90,8 +90,9 @@ export function serializeStudyQuery(query: StudyQuery): string {
 export function studiesOf(workloads: readonly string[], concurrency: readonly number[] = []): StudyName[] {
   const out: StudyName[] = [];
   if (workloads.includes("codec_lab")) out.push("codec_lab");
-  if (workloads.includes("load") || workloads.includes("load_then_index")) out.push("load_size");
+  // seed 001 loads its pairs only for their size: its client curves come first
   if (concurrency.length > 1 && workloads.some((w) => w === "read" || w === "read_cold")) out.push("concurrency");
+  if (workloads.includes("load") || workloads.includes("load_then_index")) out.push("load_size");
   if (workloads.includes("binlog") || workloads.includes("binlog_row")) out.push("binlog");
   return out;
 }
