@@ -58,6 +58,7 @@ from .datasets import generate, parse_dataset
 from .errors import Canceled, MatrixError, TargetError
 from .facts import host_facts
 from .limits import check_size, fmt_bytes
+from .session import CellSession
 from .storages import (
     check_identifier,
     check_storage_support,
@@ -69,10 +70,8 @@ from .storages import (
 from .target import (
     TargetConn,
     _error_parts,
-    connect,
     driver_errors,
     probe_connection,
-    translate_error,
 )
 
 WORKLOAD = "binlog"
@@ -362,123 +361,104 @@ def run_binlog(target: TargetConn, cell: Any, settings: Any, table: str | None =
     codec = codec_for(cell.method, dataset, cell.seed)
     n = binlog_rows(cell.size, settings)
     t_start = time.perf_counter()
-    conn = connect(target)
-    errors = driver_errors()
-    created: str | None = None
-    failed = False
-    action = "probing the server"
-    counters: _Counters | None = None
 
     def stop_check() -> None:
         if should_stop is not None and should_stop():
             raise Canceled("canceled during the binlog study")
 
-    try:
-        try:
-            facts = probe_connection(conn)
-            check_size(cell.size, facts)
-            check_storage_support(storage, facts)
-            flavour = facts["flavour"]
-            if problem := binlog_problem(facts):
-                raise MatrixError(f"the binlog workload cannot run on this target: {problem}",
-                                  code="unsupported")
-            packet = int(facts["max_allowed_packet"])
-            if WORKLOADS[workload] is not None:
-                action = f"setting binlog_format={WORKLOADS[workload]}"
-                try:
+    with CellSession(target) as session:
+        conn = session.conn
+        facts = probe_connection(conn)
+        check_size(cell.size, facts)
+        check_storage_support(storage, facts)
+        flavour = facts["flavour"]
+        if problem := binlog_problem(facts):
+            raise MatrixError(f"the binlog workload cannot run on this target: {problem}",
+                              code="unsupported")
+        packet = int(facts["max_allowed_packet"])
+        if WORKLOADS[workload] is not None:
+            session.action = f"setting binlog_format={WORKLOADS[workload]}"
+            try:
+                with conn.cursor() as cur:
+                    cur.execute(f"SET SESSION binlog_format = '{WORKLOADS[workload]}'")
+            except driver_errors() as exc:
+                if _error_parts(exc)[0] in _DENIED:
+                    raise _missing_privilege(target, flavour, "toggle") from None
+                raise
+        session.action = "reading the binary log settings"
+        binlog = _binlog_settings(conn, flavour)
+        max_file = int(binlog["max_binlog_size"])
+        session.action = "preparing the bodies"
+        data = generate(dataset, (n + 1) * cell.size, cell.seed)
+        literal = drivers.literal(conn, target.driver)
+        execute = drivers.executor(conn, target.driver)
+        encode_s = 0.0
+        stored = 0
+        bodies: list[bytes] = []
+        for i in range(n + 1):
+            t0 = time.perf_counter()
+            enc = codec.encode(data[i * cell.size:(i + 1) * cell.size])
+            encode_s += time.perf_counter() - t0
+            if len(enc) + 1024 > packet // 2:
+                raise TargetError(
+                    f"a {fmt_bytes(len(enc))} body does not fit the target's "
+                    f"max_allowed_packet of {fmt_bytes(packet)}: use a smaller size",
+                    code="too_large")
+            if i < n:
+                stored += len(enc)
+            bodies.append(literal(enc))
+        del data
+        # every round reuses the table name: build the statements once, outside the timed loops
+        qt = qualified(schema, base).encode()
+        statements = {
+            "insert": [b"INSERT INTO " + qt + b" (id, data) VALUES (" + str(i + 1).encode() + b","
+                       + bodies[i] + b")" for i in range(n)],
+            "update": [b"UPDATE " + qt + b" SET data=" + bodies[i + 1] + b" WHERE id="
+                       + str(i + 1).encode() for i in range(n)],
+        }
+        del bodies
+        session.action = "reading the binlog counters"
+        counters = _Counters(conn, flavour, target)
+        counters.start()
+        session.cleanups.append(counters.stop)
+        if table is not None:
+            drop_table(conn, schema, base)
+        phases: list[_Phase] = []
+        with binlog_compression(conn, flavour, target) as switch:
+            rounds = 0
+            while True:
+                order = MODES if rounds % 2 == 0 else MODES[::-1]
+                for mode in order:
+                    session.action = f"switching binlog compression {mode}"
+                    switch(mode)
+                    session.action = "creating the table"
+                    session.table = (schema, base)
                     with conn.cursor() as cur:
-                        cur.execute(f"SET SESSION binlog_format = '{WORKLOADS[workload]}'")
-                except errors as exc:
-                    if _error_parts(exc)[0] in _DENIED:
-                        raise _missing_privilege(target, flavour, "toggle") from None
-                    raise
-            action = "reading the binary log settings"
-            binlog = _binlog_settings(conn, flavour)
-            max_file = int(binlog["max_binlog_size"])
-            action = "preparing the bodies"
-            data = generate(dataset, (n + 1) * cell.size, cell.seed)
-            literal = drivers.literal(conn, target.driver)
-            execute = drivers.executor(conn, target.driver)
-            encode_s = 0.0
-            stored = 0
-            bodies: list[bytes] = []
-            for i in range(n + 1):
-                t0 = time.perf_counter()
-                enc = codec.encode(data[i * cell.size:(i + 1) * cell.size])
-                encode_s += time.perf_counter() - t0
-                if len(enc) + 1024 > packet // 2:
-                    raise TargetError(
-                        f"a {fmt_bytes(len(enc))} body does not fit the target's "
-                        f"max_allowed_packet of {fmt_bytes(packet)}: use a smaller size",
-                        code="too_large")
-                if i < n:
-                    stored += len(enc)
-                bodies.append(literal(enc))
-            del data
-            action = "reading the binlog counters"
-            counters = _Counters(conn, flavour, target)
-            counters.start()
-            if table is not None:
-                drop_table(conn, schema, base)
-            phases: list[_Phase] = []
-            with binlog_compression(conn, flavour, target) as switch:
-                rounds = 0
-                while True:
-                    order = MODES if rounds % 2 == 0 else MODES[::-1]
-                    for mode in order:
-                        action = f"switching binlog compression {mode}"
-                        switch(mode)
-                        action = "creating the table"
-                        created = base
-                        with conn.cursor() as cur:
-                            cur.execute(create_table_sql(schema, base, storage, flavour))
-                        qt = qualified(schema, base).encode()
-                        with page_compression(conn, schema, base, storage, flavour):
-                            for phase in ("insert", "update"):
-                                action = f"{phase[:-1]}ing rows with binlog compression {mode}"
-                                b0, s0 = counters.snapshot()
-                                c0, w0 = time.process_time(), time.perf_counter()
-                                for i in range(n):
-                                    if phase == "insert":
-                                        sql = (b"INSERT INTO " + qt + b" (id, data) VALUES ("
-                                               + str(i + 1).encode() + b"," + bodies[i] + b")")
-                                    else:
-                                        sql = (b"UPDATE " + qt + b" SET data=" + bodies[i + 1]
-                                               + b" WHERE id=" + str(i + 1).encode())
-                                    execute(sql)
-                                    if i % _CHECK_EVERY == _CHECK_EVERY - 1:
-                                        stop_check()
-                                w1, c1 = time.perf_counter(), time.process_time()
-                                b1, s1 = counters.snapshot()
-                                phases.append(_Phase(
-                                    mode, phase, rounds, b1 - b0, w1 - w0, c1 - c0,
-                                    s1 - s0 if s0 is not None and s1 is not None else None))
-                        action = "dropping the table"
-                        drop_table(conn, schema, base)
-                        created = None
-                        stop_check()
-                    rounds += 1
-                    spent = time.perf_counter() - t_start
-                    if rounds >= MAX_ROUNDS or (rounds >= MIN_ROUNDS
-                                                and spent * (rounds + 1) / rounds
-                                                > settings.time_budget_s):
-                        break
-        except errors as exc:
-            raise translate_error(exc, target, action) from None
-    except BaseException:
-        failed = True
-        raise
-    finally:
-        try:
-            if created:
-                drop_table(conn, schema, created)
-            if counters is not None:
-                counters.stop()
-        except errors as exc:
-            if not failed:
-                raise translate_error(exc, target, "dropping the table") from None
-        finally:
-            conn.close()
+                        cur.execute(create_table_sql(schema, base, storage, flavour))
+                    with page_compression(conn, schema, base, storage, flavour):
+                        for phase in ("insert", "update"):
+                            session.action = f"{phase[:-1]}ing rows with binlog compression {mode}"
+                            b0, s0 = counters.snapshot()
+                            c0, w0 = time.process_time(), time.perf_counter()
+                            for i, sql in enumerate(statements[phase]):
+                                execute(sql)
+                                if i % _CHECK_EVERY == _CHECK_EVERY - 1:
+                                    stop_check()
+                            w1, c1 = time.perf_counter(), time.process_time()
+                            b1, s1 = counters.snapshot()
+                            phases.append(_Phase(
+                                mode, phase, rounds, b1 - b0, w1 - w0, c1 - c0,
+                                s1 - s0 if s0 is not None and s1 is not None else None))
+                    session.action = "dropping the table"
+                    drop_table(conn, schema, base)
+                    session.table = None
+                    stop_check()
+                rounds += 1
+                spent = time.perf_counter() - t_start
+                if rounds >= MAX_ROUNDS or (rounds >= MIN_ROUNDS
+                                            and spent * (rounds + 1) / rounds
+                                            > settings.time_budget_s):
+                    break
     modes = mode_summary(phases, n, cell.size, max_file)
     cmp = compare_modes(modes)
     on = modes["on"]
@@ -515,11 +495,10 @@ def run_binlog(target: TargetConn, cell: Any, settings: Any, table: str | None =
             "target": facts,
             "settings": asdict(settings),
             "ddl": create_table_sql(schema, base, storage, flavour),
-            "binlog": {**binlog, "bytes_source": counters.bytes_source if counters else None,
-                       "server_cpu_source": counters.cpu_source if counters else None,
-                       "server_cpu_missing": counters.cpu_missing if counters else None,
-                       "userstat_enabled_for_the_cell": bool(counters and
-                                                             counters.userstat_was is False),
+            "binlog": {**binlog, "bytes_source": counters.bytes_source,
+                       "server_cpu_source": counters.cpu_source,
+                       "server_cpu_missing": counters.cpu_missing,
+                       "userstat_enabled_for_the_cell": counters.userstat_was is False,
                        "transactions": "one row per transaction (autocommit): N inserts, "
                                        "then N updates of every row's body",
                        "order": "rounds alternate off-on and on-off"},

@@ -45,6 +45,7 @@ from .datasets import generate, parse_dataset
 from .errors import Canceled, MatrixError, TargetError
 from .facts import host_facts
 from .limits import check_size, fmt_bytes
+from .session import CellSession
 from .storages import (
     OWNER_MARK,
     Storage,
@@ -59,10 +60,8 @@ from .storages import (
 )
 from .target import (
     TargetConn,
-    connect,
     driver_errors,
     probe_connection,
-    translate_error,
 )
 
 WORKLOADS = ("load", "load_then_index")
@@ -184,108 +183,90 @@ def run_load(target: TargetConn, cell: Any, settings: Any, table: str | None = N
     codec = codec_for(cell.method, dataset, cell.seed)
     n = load_rows(cell.size, settings)
     t_start = time.perf_counter()
-    conn = connect(target)
-    errors = driver_errors()
-    created = failed = False
-    action = "probing the server"
-    try:
-        try:
-            facts = probe_connection(conn)
-            check_size(cell.size, facts)
-            check_storage_support(storage, facts)
-            flavour = facts["flavour"]
-            packet = int(facts["max_allowed_packet"])
-            batch_limit = max(64 << 10, min(BATCH_BYTES, packet - (64 << 10)))
-            ddl = create_load_table_sql(schema, table, storage, flavour, indexes=not then_index)
-            action = "creating the table"
-            if leftover:
-                drop_table(conn, schema, table)
-            with conn.cursor() as cur:
-                cur.execute(ddl)
-            created = True
-            execute = drivers.executor(conn, target.driver)
-            literal = drivers.literal(conn, target.driver)
-            qt = qualified(schema, table).encode()
-            head = b"INSERT INTO " + qt + b" (id, user_id, created_at, tag, title, data) VALUES "
-            insert_s = encode_s = 0.0
-            stored = 0
-            statements = 0
-            flush1_s = index_s = None
-            before_index: int | None = None
-            lengths_before: dict[str, int | None] = {}
-            with page_compression(conn, schema, table, storage, flavour):
-                action = "loading rows"
-                values: list[bytes] = []
+    with CellSession(target) as session:
+        conn = session.conn
+        facts = probe_connection(conn)
+        check_size(cell.size, facts)
+        check_storage_support(storage, facts)
+        flavour = facts["flavour"]
+        packet = int(facts["max_allowed_packet"])
+        batch_limit = max(64 << 10, min(BATCH_BYTES, packet - (64 << 10)))
+        ddl = create_load_table_sql(schema, table, storage, flavour, indexes=not then_index)
+        session.action = "creating the table"
+        if leftover:
+            drop_table(conn, schema, table)
+        with conn.cursor() as cur:
+            cur.execute(ddl)
+        session.table = (schema, table)
+        execute = drivers.executor(conn, target.driver)
+        literal = drivers.literal(conn, target.driver)
+        qt = qualified(schema, table).encode()
+        head = b"INSERT INTO " + qt + b" (id, user_id, created_at, tag, title, data) VALUES "
+        insert_s = encode_s = 0.0
+        stored = 0
+        statements = 0
+        flush1_s = index_s = None
+        before_index: int | None = None
+        lengths_before: dict[str, int | None] = {}
+        with page_compression(conn, schema, table, storage, flavour):
+            session.action = "loading rows"
+            values: list[bytes] = []
+            pending = 0
+
+            def send() -> None:
+                nonlocal insert_s, statements, pending
+                sql = head + b",".join(values)
+                if len(sql) > packet - 1024:
+                    raise TargetError(
+                        f"an INSERT of {fmt_bytes(len(sql))} does not fit the target's "
+                        f"max_allowed_packet of {fmt_bytes(packet)}: use a smaller size",
+                        code="too_large")
+                t0 = time.perf_counter()
+                execute(sql)
+                insert_s += time.perf_counter() - t0
+                statements += 1
+                values.clear()
                 pending = 0
 
-                def send() -> None:
-                    nonlocal insert_s, statements, pending
-                    sql = head + b",".join(values)
-                    if len(sql) > packet - 1024:
-                        raise TargetError(
-                            f"an INSERT of {fmt_bytes(len(sql))} does not fit the target's "
-                            f"max_allowed_packet of {fmt_bytes(packet)}: use a smaller size",
-                            code="too_large")
-                    t0 = time.perf_counter()
-                    execute(sql)
-                    insert_s += time.perf_counter() - t0
-                    statements += 1
-                    values.clear()
-                    pending = 0
-
-                for (rid, user, stamp, tag, title), body in zip(
-                        _row_fields(n, cell.seed), _bodies(dataset, cell.size, n, cell.seed)):
-                    t0 = time.perf_counter()
-                    enc = codec.encode(body)
-                    encode_s += time.perf_counter() - t0
-                    stored += len(enc)
-                    row = (b"(" + str(rid).encode() + b"," + str(user).encode() + b",'"
-                           + stamp.encode() + b"','" + tag.encode() + b"','" + title.encode()
-                           + b"'," + literal(enc) + b")")
-                    if values and pending + len(row) > batch_limit:
-                        send()
-                        if should_stop is not None and should_stop():
-                            raise Canceled("canceled while loading the table")
-                    values.append(row)
-                    pending += len(row) + 1
-                if values:
+            for (rid, user, stamp, tag, title), body in zip(
+                    _row_fields(n, cell.seed), _bodies(dataset, cell.size, n, cell.seed)):
+                t0 = time.perf_counter()
+                enc = codec.encode(body)
+                encode_s += time.perf_counter() - t0
+                stored += len(enc)
+                row = (b"(" + str(rid).encode() + b"," + str(user).encode() + b",'"
+                       + stamp.encode() + b"','" + tag.encode() + b"','" + title.encode()
+                       + b"'," + literal(enc) + b")")
+                if values and pending + len(row) > batch_limit:
                     send()
-                if then_index:
-                    action = "flushing the table"
-                    flush1_s = _flush_timed(conn, schema, table)
-                    if flush1_s is not None:
-                        before_index = table_disk_bytes(conn, schema, table)
-                        lengths_before = _table_lengths(conn, schema, table)
                     if should_stop is not None and should_stop():
-                        raise Canceled("canceled before adding the indexes")
-                    action = "adding the indexes"
-                    t0 = time.perf_counter()
-                    execute(add_indexes_sql(schema, table).encode())
-                    index_s = time.perf_counter() - t0
-                action = "flushing the table"
-                t_flush = time.perf_counter()
-            # page_compression() flushed the pages on its way out; others flush here
-            if storage.kind == "page":
-                flush_s: float | None = time.perf_counter() - t_flush
-            else:
-                flush_s = _flush_timed(conn, schema, table)
-            action = "reading the table's size"
-            disk = table_disk_bytes(conn, schema, table) if flush_s is not None else None
-            lengths = _table_lengths(conn, schema, table)
-        except errors as exc:
-            raise translate_error(exc, target, action) from None
-    except BaseException:
-        failed = True
-        raise
-    finally:
-        try:
-            if created:
-                drop_table(conn, schema, table)
-        except errors as exc:
-            if not failed:
-                raise translate_error(exc, target, "dropping the table") from None
-        finally:
-            conn.close()
+                        raise Canceled("canceled while loading the table")
+                values.append(row)
+                pending += len(row) + 1
+            if values:
+                send()
+            if then_index:
+                session.action = "flushing the table"
+                flush1_s = _flush_timed(conn, schema, table)
+                if flush1_s is not None:
+                    before_index = table_disk_bytes(conn, schema, table)
+                    lengths_before = _table_lengths(conn, schema, table)
+                if should_stop is not None and should_stop():
+                    raise Canceled("canceled before adding the indexes")
+                session.action = "adding the indexes"
+                t0 = time.perf_counter()
+                execute(add_indexes_sql(schema, table).encode())
+                index_s = time.perf_counter() - t0
+            session.action = "flushing the table"
+            t_flush = time.perf_counter()
+        # page_compression() flushed the pages on its way out; others flush here
+        if storage.kind == "page":
+            flush_s: float | None = time.perf_counter() - t_flush
+        else:
+            flush_s = _flush_timed(conn, schema, table)
+        session.action = "reading the table's size"
+        disk = table_disk_bytes(conn, schema, table) if flush_s is not None else None
+        lengths = _table_lengths(conn, schema, table)
     loaded = n * cell.size
     parts = [insert_s, flush1_s or 0.0, index_s or 0.0, flush_s or 0.0]
     load_s = sum(parts)

@@ -52,7 +52,6 @@ GC is off (:func:`~.tuning.no_gc`), glibc keeps large buffers in the heap
 from __future__ import annotations
 
 import base64
-
 import hashlib
 import math
 import os
@@ -75,6 +74,7 @@ from .datasets import generate, parse_dataset
 from .errors import Canceled, MatrixError, TargetError, VerificationError
 from .facts import host_facts
 from .limits import check_size, fmt_bytes
+from .session import CellSession
 from .stats import RunningMoments, decimate, summarize, t975
 from .storages import (
     Storage,
@@ -408,10 +408,10 @@ def prepared_table(
     codec = codec_for(cell.method, dataset, cell.seed)
     dictionary_s = time.perf_counter() - t_dict if codec.dictionary is not None else 0.0
     cache = encode_cache_for(settings)
-    conn = connect(target)
     errors = driver_errors()
-    created = failed = False
-    try:
+    # drops the table (and a Percona dictionary) and closes; steps translate their own errors
+    with CellSession(target, action=None) as session:
+        conn = session.conn
         try:
             facts = probe_connection(conn)
         except errors as exc:
@@ -436,7 +436,9 @@ def prepared_table(
             if leftover:
                 drop_table(conn, schema, table)
             create_table(conn, schema, table, storage, facts["flavour"], dictionary=pdict)
-            created = True
+            session.table = (schema, table)
+            if storage.kind == "percona_column" and storage.dictionary:
+                session.cleanups.append(lambda: drop_dictionary(conn, table))
             t_load = time.perf_counter()
             execute = _executor(conn, target.driver)
             literal = drivers.literal(conn, target.driver)
@@ -498,20 +500,6 @@ def prepared_table(
         except errors as exc:
             raise translate_error(exc, target, action) from None
         yield prep
-    except BaseException:
-        failed = True
-        raise
-    finally:
-        try:
-            if created:
-                drop_table(conn, schema, table)
-                if storage.kind == "percona_column" and storage.dictionary:
-                    drop_dictionary(conn, table)
-        except errors as exc:
-            if not failed:  # else the error in flight says more than the failed drop
-                raise translate_error(exc, target, "dropping the table") from None
-        finally:
-            conn.close()
 
 
 def _try_flush(conn: Any, schema: str, table: str) -> bool:
