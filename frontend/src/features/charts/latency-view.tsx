@@ -1,13 +1,14 @@
 import { useEffect, useMemo, useRef } from "react";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
+import { Segmented } from "../../components/segmented";
 import { formatBytes, formatMicros } from "../../lib/format";
 import { ErrorMessage } from "../../components/error-message";
 import { ChartDownloads } from "./chart-downloads";
 import { buildLatencyBars, histogram, histogramRows, latencyRows, type Bin, type LatencyBar } from "./latency";
 import { axisTicks, linearTicks } from "./transforms";
 import { useCellSamples } from "./use-view-data";
-import { AxisScale, Segmented, SizeSlider, ViewHead } from "./view-controls";
+import { AxisScale, SizeSlider, ViewHead } from "./view-controls";
 import { datasetName, type ViewProps } from "./view-props";
 
 const PERCENTILES = [

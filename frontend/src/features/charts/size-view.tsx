@@ -1,12 +1,13 @@
 import { useMemo, useRef, useState } from "react";
 
+import { Segmented } from "../../components/segmented";
 import { formatBytes, formatMBps } from "../../lib/format";
 import { metricForWorkload, metricLabel } from "../../lib/throughput";
 import { ChartDownloads } from "./chart-downloads";
 import { SeriesLegend } from "./series-legend";
 import { ThroughputChart } from "./throughput-chart";
 import { buildSizeSeries, fastestBySize, seriesStyle, sizeSeriesRows, type SeriesStyle } from "./transforms";
-import { AxisScale, Segmented, ViewHead } from "./view-controls";
+import { AxisScale, ViewHead } from "./view-controls";
 import { chartHeight, datasetName, type ViewProps } from "./view-props";
 
 /** Throughput vs blob size: one line per method × storage, with 95% CI bands. */

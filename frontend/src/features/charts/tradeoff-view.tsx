@@ -11,11 +11,12 @@ import {
   YAxis,
 } from "recharts";
 
+import { Segmented } from "../../components/segmented";
 import { formatBytes, formatMBps, formatRate } from "../../lib/format";
 import { ChartDownloads } from "./chart-downloads";
 import { buildTradeoff, tradeoffRows, type TradeoffCell } from "./pareto";
 import { axisTicks, linearTicks, seriesFill } from "./transforms";
-import { AxisScale, Segmented, SizeSlider, ViewHead } from "./view-controls";
+import { AxisScale, SizeSlider, ViewHead } from "./view-controls";
 import { chartHeight, datasetName, type ViewProps } from "./view-props";
 
 function xDomain(points: readonly TradeoffCell[]): [number, number] {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 
+import { Segmented } from "../../components/segmented";
 import { formatBytes } from "../../lib/format";
 import { workloadLabel } from "../../lib/throughput";
 import type { ChartDimensions, ChartView } from "./transforms";
@@ -50,40 +51,6 @@ export function UrlNotices({ notices }: { notices: readonly string[] }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-export function Segmented<T extends string>({
-  label,
-  value,
-  options,
-  onChange,
-  testId,
-}: {
-  label: string;
-  value: T;
-  options: ReadonlyArray<{ value: T; label: string }>;
-  onChange: (value: T) => void;
-  testId: string;
-}) {
-  return (
-    <div className="control" role="group" aria-label={label}>
-      <span className="control-label">{label}</span>
-      <div className="segmented">
-        {options.map((o) => (
-          <button
-            key={o.value}
-            type="button"
-            aria-pressed={value === o.value}
-            className={value === o.value ? "active" : ""}
-            onClick={() => value !== o.value && onChange(o.value)}
-            data-testid={`${testId}-${o.value}`}
-          >
-            {o.label}
-          </button>
-        ))}
-      </div>
-    </div>
   );
 }
 

@@ -1,10 +1,10 @@
 import { useMemo } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
+import { Segmented } from "../../components/segmented";
 import { formatBytes } from "../../lib/format";
 import { PALETTE } from "../charts/palette";
 import { BINLOG_MEASURES, binlogBars, type BinlogMeasure, type BinlogRow } from "./binlog";
-import { Choices } from "./choices";
 
 const count = (v: number | null, digits = 0) =>
   v === null ? "—" : v.toLocaleString(undefined, { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -60,7 +60,7 @@ export function BinlogView({
         throughput are medians over rounds that alternate off–on and on–off.
       </p>
       {datasets.length > 1 ? (
-        <Choices
+        <Segmented
           label="Dataset"
           value={pick}
           options={datasets.map((d) => ({ value: d, label: datasetLabel(d) }))}
@@ -68,7 +68,7 @@ export function BinlogView({
           testId="binlog-dataset"
         />
       ) : null}
-      <Choices
+      <Segmented
         label="Measure"
         value={measure}
         options={(Object.keys(BINLOG_MEASURES) as BinlogMeasure[]).map((m) => ({ value: m, label: BINLOG_MEASURES[m].label }))}

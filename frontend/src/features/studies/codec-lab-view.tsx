@@ -11,8 +11,8 @@ import {
   YAxis,
 } from "recharts";
 
+import { Segmented } from "../../components/segmented";
 import { formatBytes, formatMBps, formatRate } from "../../lib/format";
-import { Choices } from "./choices";
 import {
   formatLink,
   frontierLabels,
@@ -119,21 +119,21 @@ export function CodecLabView({
   return (
     <section className="study" data-testid="codec-lab" data-frontier={frontier.map((p) => p.method).join(",")} data-link={linkBits}>
       <div className="study-controls">
-        <Choices
+        <Segmented
           label="Dataset"
           value={dataset}
           options={datasets.map((d) => ({ value: d, label: datasetLabel(d) }))}
           onChange={(d) => onChange({ dataset: d })}
           testId="study-dataset"
         />
-        <Choices
+        <Segmented
           label="Block"
           value={block}
           options={blocks.map((b) => ({ value: b, label: formatBytes(b) }))}
           onChange={(b) => onChange({ block: b })}
           testId="study-block"
         />
-        <Choices
+        <Segmented
           label="Frontier speed"
           value={speed}
           options={[
@@ -234,7 +234,7 @@ export function CodecLabView({
 
           <h3>Over a link</h3>
           <div className="study-controls">
-            <Choices
+            <Segmented
               label="Link speed"
               value={LINK_PRESETS.some((l) => l.value === link) ? link : null}
               options={LINK_PRESETS.map((l) => ({ value: l.value, label: formatLink(l.bits) }))}

@@ -4,11 +4,11 @@ import { useCallback, useMemo } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 
 import type { ResultRead, RunRead } from "../../api/types";
+import { Segmented } from "../../components/segmented";
 import { ShareButton } from "../sharing/share-button";
 import { useSharedRun } from "../sharing/use-shared-run";
 import { binlogTable, type BinlogMeasure } from "./binlog";
 import { BinlogView } from "./binlog-view";
-import { Choices } from "./choices";
 import { labDims, labPoints } from "./codec-lab";
 import { CodecLabView, type CodecLabChange } from "./codec-lab-view";
 import { ConcurrencyView } from "./concurrency-view";
@@ -84,7 +84,7 @@ export function StudyPage({
         </p>
       ) : null}
       {studies.length > 1 ? (
-        <Choices
+        <Segmented
           label="Study"
           value={resolved.study}
           options={studies.map((s) => ({ value: s, label: STUDY_LABELS[s] }))}

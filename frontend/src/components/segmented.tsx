@@ -1,5 +1,6 @@
-/** A row of exclusive buttons (the study pages' own; features do not share components). */
-export function Choices<T extends string | number>({
+/** A row of exclusive buttons (`aria-pressed` on the chosen one): the dashboard's choices of an
+ *  axis scale, a measure, a study, a dataset… `testId` names each button `<testId>-<value>`. */
+export function Segmented<T extends string | number>({
   label,
   value,
   options,
@@ -13,9 +14,9 @@ export function Choices<T extends string | number>({
   testId: string;
 }) {
   return (
-    <div className="study-control" role="group" aria-label={label}>
-      <span className="study-control-label">{label}</span>
-      <div className="study-choices">
+    <div className="control" role="group" aria-label={label}>
+      <span className="control-label">{label}</span>
+      <div className="segmented">
         {options.map((o) => (
           <button
             key={String(o.value)}
